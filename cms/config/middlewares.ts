@@ -1,0 +1,39 @@
+import { env } from '@branchify/config';
+
+export default () => [
+  'strapi::logger',
+  'strapi::errors',
+  // Our /api envelope sits inside Strapi's error handler, so everything under /api answers
+  // { success, message, errors } and Strapi's own shape is kept for /cms.
+  'plugin::branchify.api-envelope',
+  {
+    name: 'strapi::security',
+    config: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'connect-src': ["'self'", 'https:'],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'media-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'frame-src': ["'self'", 'https:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+    },
+  },
+  {
+    // The web apps live on the API's own origin; other origins get no credentialed access
+    // (the refresh-token endpoint answers with an access token).
+    name: 'strapi::cors',
+    config: { origin: [env().PUBLIC_URL, ...(env().CORS_ORIGINS ?? [])], credentials: true },
+  },
+  // The web apps: /build assets, /player pages and the single-page app's index.html.
+  'plugin::branchify.spa',
+  'strapi::poweredBy',
+  'strapi::query',
+  // Webhooks are verified on the exact bytes Stripe signed.
+  { name: 'strapi::body', config: { includeUnparsed: true } },
+  'strapi::session',
+  'strapi::favicon',
+  'strapi::public',
+];

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CMS_DIR, ENV_FILE } from './paths';
+import { loadEnvFile } from './secrets';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+const url = z.string().refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { message: 'must be an http(s) URL' });
+
+/**
+ * Every environment variable the application reads, with its default. Nothing else in the code
+ * base reads process.env (README "Configuration" lists these).
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: int(1, 65535).default(1337),
+  PUBLIC_URL: url.default('http://localhost:1337'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
+  LOG_FILE: z.string().min(1).optional(),
+
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// URL' })
+    .optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, { message: 'must be a lowercase SQL identifier' }).default('public'),
+  DATABASE_POOL_MIN: int(0, 100).default(0),
+  DATABASE_POOL_MAX: int(1, 200).default(10),
+  DATABASE_SSL: bool.default(false),
+  DATABASE_FILENAME: z.string().min(1).default(path.join(CMS_DIR, '.tmp', 'data.db')),
+
+  APP_KEYS: z.string().min(1).transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean)),
+  API_TOKEN_SALT: z.string().min(16),
+  ADMIN_JWT_SECRET: z.string().min(16),
+  TRANSFER_TOKEN_SALT: z.string().min(16),
+  JWT_SECRET: z.string().min(16),
+  ENCRYPTION_KEY: z.string().min(16),
+
+  ACCESS_TOKEN_TTL_SECONDS: int(30, 86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: int(1, 365).default(30),
+  VERIFICATION_LINK_TTL_MINUTES: int(1, 10080).default(60),
+  PASSWORD_RESET_TTL_MINUTES: int(1, 1440).default(60),
+
+  RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  RATE_LIMIT_IP_MAX: int(1, 1_000_000).default(20),
+  RATE_LIMIT_ACCOUNT_MAX: int(1, 1_000_000).default(5),
+
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(url))
+    .optional(),
+
+  PROXY_ENABLED: bool.default(false),
+  PROXY_MAX_IPS_COUNT: int(1, 10).default(1),
+
+  SERVE_ADMIN_PANEL: bool.default(true),
+
+  // Stripe: keys may also be saved by an admin (stored encrypted); these are the fallbacks.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_CLIENT_ID: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // Where the SDK sends requests (tests point it at tests/fakes/stripe).
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: int(1, 65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).default('https'),
+  STRIPE_TIMEOUT_MS: int(100, 120_000).default(20_000),
+  STRIPE_MAX_NETWORK_RETRIES: int(0, 5).default(2),
+});
+
+export type Env = z.output<typeof schema>;
+
+/** Thrown when a variable is malformed; the message names the variable and what it must be. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const parseEnv = (source: NodeJS.ProcessEnv): Env => {
+  // Empty strings count as "not set", so `FOO=` in a .env falls back to the default.
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const what = issue.code === 'invalid_type' ? 'is required' : issue.message;
+    return `  ${name} ${what} (got ${JSON.stringify(source[name] ?? null)})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+};
+
+let cached: Env | undefined;
+
+/** The validated configuration; loads the env file (generating secrets) the first time. */
+export const env = (): Env => {
+  if (!cached) {
+    loadEnvFile(ENV_FILE);
+    cached = parseEnv(process.env);
+  }
+  return cached;
+};
+
+/** For tests and CLIs that change process.env before reading it again. */
+export const resetEnvCache = (): void => {
+  cached = undefined;
+};

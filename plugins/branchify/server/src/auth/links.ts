@@ -1,0 +1,71 @@
+import { env } from '@branchify/config';
+import { hmac, randomToken, safeEqual, sha1, sha256 } from './crypto';
+import { query, UID, type Strapi } from '../utils/strapi';
+import type { UserRecord } from '../users/serialize';
+
+export interface VerificationParams {
+  id: string;
+  hash: string;
+  expires: string;
+  signature: string;
+}
+
+/** The signing key for verification links, derived from the app key (never the key itself). */
+const signingKey = () => hmac(env().APP_KEYS[0]!, 'branchify:email-verification');
+
+const canonical = (p: Omit<VerificationParams, 'signature'>) =>
+  `expires=${p.expires}&hash=${p.hash}&id=${p.id}`;
+
+/**
+ * Signed email-verification links (id, hash = sha1(email), expires, signature = HMAC of the rest),
+ * and single-use password-reset tokens stored hashed with a 60-minute expiry (DESIGN.md section 5).
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const resets = () => query(strapi, UID.passwordReset);
+
+  return {
+    verificationUrl(user: UserRecord): string {
+      const expires = String(Math.floor(Date.now() / 1000) + env().VERIFICATION_LINK_TTL_MINUTES * 60);
+      const params = { id: String(user.id), hash: sha1(user.email.toLowerCase()), expires };
+      const qs = new URLSearchParams({ ...params, signature: hmac(signingKey(), canonical(params)) });
+      return `${env().PUBLIC_URL}/email-verify?${qs.toString()}`;
+    },
+
+    /** The user a verification link names, when its signature, expiry and email hash all hold. */
+    async checkVerification(p: VerificationParams): Promise<UserRecord | null> {
+      if (!safeEqual(hmac(signingKey(), canonical(p)), p.signature)) return null;
+      if (!/^\d+$/.test(p.expires) || Number(p.expires) * 1000 < Date.now()) return null;
+      const user = await strapi.plugin('branchify').service('users').findRecord(Number(p.id));
+      if (!user || !safeEqual(sha1(user.email.toLowerCase()), p.hash)) return null;
+      return user;
+    },
+
+    /** A fresh reset link; earlier unused tokens of the user stop working. */
+    async passwordResetUrl(user: UserRecord): Promise<string> {
+      const raw = randomToken(32);
+      await resets().deleteMany({ where: { user_id: user.id } });
+      await resets().create({
+        data: {
+          user_id: user.id,
+          token_hash: sha256(raw),
+          expires_at: new Date(Date.now() + env().PASSWORD_RESET_TTL_MINUTES * 60_000),
+        },
+      });
+      const qs = new URLSearchParams({ token: raw, email: user.email });
+      return `${env().PUBLIC_URL}/password-reset?${qs.toString()}`;
+    },
+
+    /** Marks a reset token used (atomically, once) if it is valid for this user. */
+    async consumeResetToken(user: UserRecord, raw: string): Promise<boolean> {
+      const record = await resets().findOne({ where: { token_hash: sha256(raw), user_id: user.id } });
+      if (!record || record.used_at) return false;
+      if (new Date(record.expires_at).getTime() < Date.now()) return false;
+      const claimed = await resets().updateMany({ where: { id: record.id, used_at: null }, data: { used_at: new Date() } });
+      return claimed.count === 1;
+    },
+
+    async deleteAllForUser(userId: number): Promise<void> {
+      await resets().deleteMany({ where: { user_id: userId } });
+    },
+  };
+};

@@ -1,0 +1,14 @@
+import { route, USER } from '../routes/define';
+
+export default [
+  route('GET', '/auth/user', 'auth.me', { auth: USER }),
+  route('POST', '/auth/register', 'auth.register', { rateLimit: { name: 'register' } }),
+  route('POST', '/auth/login', 'auth.login', { rateLimit: { name: 'login', account: 'body.email' } }),
+  route('POST', '/auth/password/change', 'auth.changePassword', { auth: USER, rateLimit: { name: 'password-change', account: 'user' } }),
+  route('POST', '/auth/send-verification-email', 'auth.sendVerificationEmail', { auth: USER, rateLimit: { name: 'verification-mail', account: 'user' } }),
+  route('POST', '/auth/password/forgot', 'auth.forgotPassword', { rateLimit: { name: 'forgot', account: 'body.email' } }),
+  route('POST', '/auth/password/reset', 'auth.resetPassword', { rateLimit: { name: 'reset', account: 'body.email' } }),
+  route('POST', '/auth/verify-email', 'auth.verifyEmail', { rateLimit: { name: 'verify-email' } }),
+  route('POST', '/auth/logout', 'auth.logout'),
+  route('POST', '/auth/refresh-token', 'auth.refresh', { rateLimit: { name: 'refresh' } }),
+];

@@ -1,0 +1,81 @@
+import { MESSAGES } from '@branchify/config';
+import { AppError, conflict, forbidden, validationError } from '../http/errors';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import type { UserRecord } from '../users/serialize';
+import type { NewUser } from '../users/service';
+import type { RequestMeta } from './tokens';
+import type { VerificationParams } from './links';
+import { verifyPassword } from './passwords';
+
+/** The auth use cases of spec section 7 "Auth"; controllers only parse and respond. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const users = () => getService(strapi, 'users');
+  const tokens = () => getService(strapi, 'tokens');
+  const links = () => getService(strapi, 'links');
+  const notify = () => getService(strapi, 'notifications');
+
+  return {
+    /** The first account of a fresh install becomes a verified admin; later ones must verify. */
+    async register(input: NewUser, meta: RequestMeta) {
+      if (await users().emailTaken(input.email)) throw validationError({ email: [MESSAGES.emailTaken] });
+      const first = (await users().count()) === 0;
+      const user = await users().create({ ...input, is_admin: first }, { verified: first });
+      if (first) strapi.log.info(`[auth] first account ${user.email} registered as the administrator`);
+      else await notify().verificationLink(user, links().verificationUrl(user));
+      return { user, tokens: await tokens().issue(user, meta) };
+    },
+
+    async login(email: string, password: string, meta: RequestMeta) {
+      const record = await users().findByEmailWithPassword(email);
+      const valid = await verifyPassword(password, record?.password);
+      if (!record || !valid) throw validationError({ email: [MESSAGES.invalidCredentials] });
+      // Only after the password matched, so suspension cannot be probed.
+      if (record.status !== 'active') throw forbidden(MESSAGES.accountSuspended);
+      const { password: _hash, ...user } = record;
+      return { user: user as UserRecord, tokens: await tokens().issue(user as UserRecord, meta) };
+    },
+
+    async changePassword(user: UserRecord, current: string, next: string) {
+      const record = await users().findByEmailWithPassword(user.email);
+      if (!record || !(await verifyPassword(current, record.password))) {
+        throw validationError({ current_password: [MESSAGES.currentPasswordIncorrect] });
+      }
+      await users().setPassword(user.id, next, record.token_version);
+      await tokens().revokeAllForUser(user.id);
+    },
+
+    async sendVerification(user: UserRecord) {
+      if (user.email_verified_at) throw conflict(MESSAGES.emailAlreadyVerified);
+      await notify().verificationLink(user, links().verificationUrl(user));
+    },
+
+    async verifyEmail(params: VerificationParams): Promise<UserRecord> {
+      const user = await links().checkVerification(params);
+      if (!user) throw new AppError(403, MESSAGES.invalidVerificationLink);
+      if (user.email_verified_at) return user;
+      return users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+    },
+
+    /** Answers the same whether or not the account exists (no enumeration). */
+    async forgotPassword(email: string) {
+      const user = await users().findByEmailWithPassword(email);
+      if (!user || user.status !== 'active') {
+        strapi.log.info('[auth] password reset requested for an unknown or inactive address');
+        return;
+      }
+      await notify().passwordResetLink(user, await links().passwordResetUrl(user));
+    },
+
+    async resetPassword(email: string, token: string, password: string) {
+      const user = await users().findByEmailWithPassword(email);
+      if (!user || !(await links().consumeResetToken(user, token))) {
+        throw validationError({ email: [MESSAGES.invalidResetToken] });
+      }
+      await users().setPassword(user.id, password, user.token_version);
+      await tokens().revokeAllForUser(user.id);
+      // Whoever could read the reset mail owns the address: the email counts as verified.
+      if (!user.email_verified_at) await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+    },
+  };
+};

@@ -1,0 +1,296 @@
+import { Stripe, type StripeClient } from './stripe-client';
+
+/** The invoice fields billing reads, normalised across Stripe API versions. */
+export interface InvoiceView {
+  id: string;
+  status: string;
+  customer: string | null;
+  subscription: string | null;
+  total: number;
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  created: number;
+  billing_reason: string | null;
+  number: string | null;
+  hosted_invoice_url: string | null;
+  metadata: Record<string, string>;
+  payment_intent: { id: string; status: string; client_secret: string | null } | null;
+}
+
+export interface SubscriptionView {
+  id: string;
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  ended_at: number | null;
+  current_period_end: number | null;
+  item_id: string | null;
+  price_id: string | null;
+  metadata: Record<string, string>;
+  latest_invoice: InvoiceView | null;
+}
+
+export interface CardView {
+  id: string;
+  brand: string | null;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+}
+
+type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as Loose).id) : null;
+
+/**
+ * The billing gateway (DESIGN.md section 7, documenso/cal.com style): every Stripe call the
+ * product makes, with an idempotency key on every mutation and `stripeAccount` on every call
+ * when a Connect account is linked.
+ */
+export class StripeGateway {
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly stripeAccount: string | null,
+  ) {}
+
+  private opts(idempotencyKey?: string) {
+    return {
+      ...(this.stripeAccount ? { stripeAccount: this.stripeAccount } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    };
+  }
+
+  async createCustomer(params: { email: string; name: string; userId: number }): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { email: params.email, name: params.name, metadata: { branchify_user_id: String(params.userId) } },
+      this.opts(`customer:${params.userId}`),
+    );
+    return customer.id;
+  }
+
+  async attachDefaultCard(customer: string, paymentMethod: string): Promise<CardView> {
+    const pm = await this.stripe.paymentMethods.retrieve(paymentMethod, {}, this.opts());
+    if (idOf(pm.customer) !== customer) {
+      await this.stripe.paymentMethods.attach(paymentMethod, { customer }, this.opts(`attach:${customer}:${paymentMethod}`));
+    }
+    await this.stripe.customers.update(
+      customer,
+      { invoice_settings: { default_payment_method: paymentMethod } },
+      this.opts(`default-pm:${customer}:${paymentMethod}`),
+    );
+    return this.card(pm as Loose);
+  }
+
+  async defaultCard(customer: string): Promise<CardView | null> {
+    const c = (await this.stripe.customers.retrieve(customer, { expand: ['invoice_settings.default_payment_method'] }, this.opts())) as Loose;
+    const pm = c.invoice_settings?.default_payment_method;
+    if (!pm) return null;
+    return this.card(typeof pm === 'string' ? ((await this.stripe.paymentMethods.retrieve(pm, {}, this.opts())) as Loose) : pm);
+  }
+
+  private card(pm: Loose): CardView {
+    return {
+      id: pm.id,
+      brand: pm.card?.brand ?? null,
+      last4: pm.card?.last4 ?? null,
+      exp_month: pm.card?.exp_month ?? null,
+      exp_year: pm.card?.exp_year ?? null,
+    };
+  }
+
+  /** Mirrors a plan to a product and a price (a new price whenever amount, currency or schedule change). */
+  async createPrice(plan: { id: number; name: string; amount: number; currency: string; interval: 'month' | 'year' | null; productId: string | null }) {
+    const key = `plan:${plan.id}:${plan.amount}:${plan.currency}:${plan.interval ?? 'once'}`;
+    const productId =
+      plan.productId ??
+      (await this.stripe.products.create({ name: plan.name, metadata: { branchify_plan_id: String(plan.id) } }, this.opts(`product:${plan.id}`))).id;
+    const price = await this.stripe.prices.create(
+      {
+        product: productId,
+        unit_amount: plan.amount,
+        currency: plan.currency,
+        ...(plan.interval ? { recurring: { interval: plan.interval } } : {}),
+        metadata: { branchify_plan_id: String(plan.id) },
+      },
+      this.opts(key),
+    );
+    return { productId, priceId: price.id };
+  }
+
+  async createSubscription(params: {
+    customer: string;
+    price: string;
+    paymentMethod: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<SubscriptionView> {
+    const sub = await this.stripe.subscriptions.create(
+      {
+        customer: params.customer,
+        items: [{ price: params.price }],
+        ...(params.paymentMethod ? { default_payment_method: params.paymentMethod } : {}),
+        // Charge now when a card is there; otherwise leave the first invoice open for the user.
+        payment_behavior: params.paymentMethod ? 'allow_incomplete' : 'default_incomplete',
+        metadata: params.metadata,
+      },
+      this.opts(params.idempotencyKey),
+    );
+    return this.retrieveSubscription(sub.id);
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionView> {
+    const sub = (await this.stripe.subscriptions.retrieve(id, {}, this.opts())) as unknown as Loose;
+    const item = sub.items?.data?.[0] ?? null;
+    const latestId = idOf(sub.latest_invoice);
+    return {
+      id: sub.id,
+      status: sub.status,
+      customer: idOf(sub.customer)!,
+      cancel_at_period_end: Boolean(sub.cancel_at_period_end),
+      canceled_at: sub.canceled_at ?? null,
+      ended_at: sub.ended_at ?? null,
+      current_period_end: item?.current_period_end ?? sub.current_period_end ?? null,
+      item_id: item?.id ?? null,
+      price_id: idOf(item?.price),
+      metadata: sub.metadata ?? {},
+      latest_invoice: latestId ? await this.retrieveInvoice(latestId) : null,
+    };
+  }
+
+  async changePrice(sub: SubscriptionView, price: string, metadata: Record<string, string>, idempotencyKey: string): Promise<SubscriptionView> {
+    await this.stripe.subscriptions.update(
+      sub.id,
+      { items: [{ id: sub.item_id!, price }], proration_behavior: 'always_invoice', cancel_at_period_end: false, payment_behavior: 'allow_incomplete', metadata },
+      this.opts(idempotencyKey),
+    );
+    return this.retrieveSubscription(sub.id);
+  }
+
+  async setCancelAtPeriodEnd(id: string, value: boolean, idempotencyKey: string): Promise<SubscriptionView> {
+    await this.stripe.subscriptions.update(id, { cancel_at_period_end: value }, this.opts(idempotencyKey));
+    return this.retrieveSubscription(id);
+  }
+
+  async cancelNow(id: string, idempotencyKey: string): Promise<SubscriptionView> {
+    await this.stripe.subscriptions.cancel(id, {}, this.opts(idempotencyKey));
+    return this.retrieveSubscription(id);
+  }
+
+  /** A one-time purchase: an invoice item and an invoice, charged now when `charge` is set. */
+  async createOneTimeInvoice(params: {
+    customer: string;
+    price: string;
+    paymentMethod: string | null;
+    charge: boolean;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<InvoiceView> {
+    const invoice = await this.stripe.invoices.create(
+      {
+        customer: params.customer,
+        collection_method: 'charge_automatically',
+        auto_advance: false,
+        pending_invoice_items_behavior: 'exclude',
+        metadata: params.metadata,
+        ...(params.paymentMethod ? { default_payment_method: params.paymentMethod } : {}),
+      },
+      this.opts(`${params.idempotencyKey}:invoice`),
+    );
+    await this.stripe.invoiceItems.create(
+      { customer: params.customer, invoice: invoice.id, pricing: { price: params.price } } as never,
+      this.opts(`${params.idempotencyKey}:item`),
+    );
+    await this.stripe.invoices.finalizeInvoice(invoice.id!, {}, this.opts(`${params.idempotencyKey}:finalize`));
+    if (params.charge) {
+      try {
+        return await this.payInvoice(invoice.id!, params.paymentMethod, `${params.idempotencyKey}:pay`);
+      } catch (error) {
+        // A declined card leaves the invoice open for the user to pay with another card.
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      }
+    }
+    return this.retrieveInvoice(invoice.id!);
+  }
+
+  /** Pays an open invoice; a declined card throws (StripeCardError) after the attempt is recorded. */
+  async payInvoice(id: string, paymentMethod: string | null, idempotencyKey: string): Promise<InvoiceView> {
+    await this.stripe.invoices.pay(id, paymentMethod ? { payment_method: paymentMethod } : {}, this.opts(idempotencyKey));
+    return this.retrieveInvoice(id);
+  }
+
+  async retrieveInvoice(id: string): Promise<InvoiceView> {
+    const inv = (await this.stripe.invoices.retrieve(id, {}, this.opts())) as unknown as Loose;
+    return {
+      id: inv.id,
+      status: inv.status,
+      customer: idOf(inv.customer),
+      subscription: idOf(inv.subscription) ?? idOf(inv.parent?.subscription_details?.subscription),
+      total: inv.total ?? inv.amount_due ?? 0,
+      amount_due: inv.amount_due ?? 0,
+      amount_paid: inv.amount_paid ?? 0,
+      currency: inv.currency,
+      created: inv.created,
+      billing_reason: inv.billing_reason ?? null,
+      number: inv.number ?? null,
+      hosted_invoice_url: inv.hosted_invoice_url ?? null,
+      metadata: inv.metadata ?? {},
+      payment_intent: await this.invoicePaymentIntent(inv),
+    };
+  }
+
+  /** The invoice's payment intent: a field on older API versions, an invoice payment on newer ones. */
+  private async invoicePaymentIntent(inv: Loose): Promise<InvoiceView['payment_intent']> {
+    let pi: unknown = inv.payment_intent ?? inv.payments?.data?.find((p: Loose) => p.payment?.payment_intent)?.payment?.payment_intent;
+    if (!pi && inv.status !== 'draft') {
+      try {
+        const payments = (await this.stripe.invoicePayments.list({ invoice: inv.id }, this.opts())) as unknown as Loose;
+        pi = payments.data?.find((p: Loose) => p.payment?.payment_intent)?.payment?.payment_intent;
+      } catch {
+        pi = null;
+      }
+    }
+    const id = idOf(pi);
+    if (!id) return null;
+    const intent = (typeof pi === 'object' ? pi : await this.stripe.paymentIntents.retrieve(id, {}, this.opts())) as Loose;
+    return { id, status: intent.status, client_secret: inv.confirmation_secret?.client_secret ?? intent.client_secret ?? null };
+  }
+
+  async refund(paymentIntent: string, amount: number | undefined, idempotencyKey: string) {
+    return this.stripe.refunds.create({ payment_intent: paymentIntent, ...(amount ? { amount } : {}) }, this.opts(idempotencyKey));
+  }
+
+  async retrieveEvent(id: string) {
+    return this.stripe.events.retrieve(id, {}, this.opts());
+  }
+
+  async listEventsSince(since: number) {
+    const events = [];
+    for await (const event of this.stripe.events.list({ created: { gte: since }, limit: 100 }, this.opts())) events.push(event);
+    return events.reverse();
+  }
+
+  async retrieveCharge(id: string) {
+    return (await this.stripe.charges.retrieve(id, {}, this.opts())) as unknown as Loose;
+  }
+}
+
+/** OAuth for Stripe Connect (platform credentials, never on behalf of an account). */
+export class StripeConnect {
+  constructor(private readonly stripe: StripeClient) {}
+
+  authorizeUrl(params: { clientId: string; redirectUri: string; state: string }): string {
+    return this.stripe.oauth.authorizeUrl({ client_id: params.clientId, redirect_uri: params.redirectUri, state: params.state, scope: 'read_write', response_type: 'code' });
+  }
+
+  async exchange(code: string): Promise<{ accountId: string; publishableKey: string | null }> {
+    const token = await this.stripe.oauth.token({ grant_type: 'authorization_code', code });
+    return { accountId: token.stripe_user_id!, publishableKey: token.stripe_publishable_key ?? null };
+  }
+
+  async deauthorize(clientId: string, accountId: string): Promise<void> {
+    await this.stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId });
+  }
+}

@@ -1,0 +1,65 @@
+import { presentPlan, type PlanRow } from '../plans/present';
+
+export interface SubscriptionRow {
+  id: number;
+  user_id: number;
+  plan_id: number;
+  status: string;
+  managed_by: string;
+  started_at: string | Date | null;
+  renews_at: string | Date | null;
+  canceled_at: string | Date | null;
+  cancel_at_period_end: boolean;
+  cancellation_reason: string | null;
+  payment_method_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  createdAt?: string | Date;
+}
+
+export interface InvoiceRow {
+  id: number;
+  user_id: number;
+  subscription_id: number | null;
+  invoice_id: string | null;
+  number: string | null;
+  amount: number | string | null;
+  amount_refunded: number | string | null;
+  currency: string | null;
+  status: string;
+  paid_at: string | Date | null;
+  hosted_invoice_url: string | null;
+  createdAt?: string | Date;
+}
+
+const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+/** Spec section 3 Subscription: id, status, canceled_at, plan, plan_id, user_id, managed_by, started_at, payment_method_id, renews_at. */
+export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null) => ({
+  id: row.id,
+  status: row.status,
+  canceled_at: iso(row.canceled_at),
+  cancel_at_period_end: Boolean(row.cancel_at_period_end),
+  plan: plan ? presentPlan(plan) : null,
+  plan_id: row.plan_id,
+  user_id: row.user_id,
+  managed_by: row.managed_by,
+  started_at: iso(row.started_at),
+  payment_method_id: row.payment_method_id ?? null,
+  renews_at: iso(row.renews_at),
+  created_at: iso(row.createdAt),
+});
+
+/** Spec section 3 Invoice: id (invoice_id), amount, currency, status, created_at. */
+export const presentInvoice = (row: InvoiceRow) => ({
+  id: row.id,
+  invoice_id: row.invoice_id,
+  number: row.number,
+  amount: Number(row.amount ?? 0),
+  amount_refunded: Number(row.amount_refunded ?? 0),
+  currency: row.currency ?? 'usd',
+  status: row.status,
+  paid_at: iso(row.paid_at),
+  hosted_invoice_url: row.hosted_invoice_url,
+  created_at: iso(row.createdAt),
+});

@@ -1,0 +1,81 @@
+import { MESSAGES } from '@branchify/config';
+import type { Context } from 'koa';
+import { AppError, validationError } from '../http/errors';
+import { ok } from '../http/respond';
+import { parse } from '../http/validate';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import { classifyStripeError } from './stripe-client';
+import { signState, verifyState } from './connect-state';
+import { stripeConfigSchema } from './validators';
+
+/** Card provider admin (spec section 7): credentials (secret never echoed), Connect OAuth. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const settings = () => getService(strapi, 'stripe-settings');
+
+  return {
+    async show(ctx: Context) {
+      ok(ctx, await settings().publicView());
+    },
+
+    async config(ctx: Context) {
+      const view = await settings().publicView();
+      ok(ctx, { client_id: view.client_id, publishable_key: view.publishable_key, redirect_url: view.redirect_url, has_secret: view.has_secret, has_webhook_secret: view.has_webhook_secret, configured: view.configured });
+    },
+
+    async updateConfig(ctx: Context) {
+      const input = parse(stripeConfigSchema, ctx.request.body);
+      // redirect_url is read-only: whatever a client sends is ignored.
+      await settings().save({ client_id: input.client_id, secret: input.secret, publishable_key: input.publishable_key, webhook_secret: input.webhook_secret });
+      strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} updated the Stripe credentials`);
+      ok(ctx, await settings().publicView(), MESSAGES.stripeCredentialsUpdated);
+    },
+
+    async authUrl(ctx: Context) {
+      const credentials = await settings().credentials();
+      const connect = await settings().connect();
+      if (!connect || !credentials.clientId) throw validationError({ client_id: [MESSAGES.paymentsNotConfigured] }, MESSAGES.paymentsNotConfigured);
+      const url = connect.authorizeUrl({ clientId: credentials.clientId, redirectUri: settings().redirectUrl(), state: signState(ctx.state.branchifyUser.id) });
+      ok(ctx, { url });
+    },
+
+    /** Where Stripe sends the admin's browser back; answers with a redirect to the integrations page. */
+    async callback(ctx: Context) {
+      const back = (status: string) => ctx.redirect(`/admin/integrations?tab=0&stripe=${status}`);
+      const state = typeof ctx.query.state === 'string' ? verifyState(ctx.query.state) : null;
+      const code = typeof ctx.query.code === 'string' ? ctx.query.code : null;
+      if (!state) {
+        strapi.log.warn('[billing] Stripe OAuth callback with an invalid or expired state');
+        return back('invalid-state');
+      }
+      if (!code) return back(typeof ctx.query.error === 'string' ? 'denied' : 'error');
+      const connect = await settings().connect();
+      if (!connect) return back('not-configured');
+      try {
+        const { accountId } = await connect.exchange(code);
+        await settings().setAccount(accountId);
+        strapi.log.info(`[billing] admin ${state.adminId} connected Stripe account ${accountId}`);
+        return back('connected');
+      } catch (error) {
+        strapi.log.warn(`[billing] Stripe OAuth code exchange failed: ${classifyStripeError(error).message}`);
+        return back('error');
+      }
+    },
+
+    async disconnect(ctx: Context) {
+      const credentials = await settings().credentials();
+      if (!credentials.accountId) throw new AppError(409, MESSAGES.stripeNotConnected);
+      const connect = await settings().connect();
+      if (connect && credentials.clientId) {
+        try {
+          await connect.deauthorize(credentials.clientId, credentials.accountId);
+        } catch (error) {
+          // Forget it locally anyway: the admin asked to disconnect; Stripe may already have.
+          strapi.log.warn(`[billing] Stripe deauthorize failed: ${classifyStripeError(error).message}`);
+        }
+      }
+      await settings().setAccount(null);
+      ok(ctx, await settings().publicView(), MESSAGES.stripeDisconnected);
+    },
+  };
+};

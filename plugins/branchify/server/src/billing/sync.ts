@@ -1,0 +1,113 @@
+import { query, UID, type Strapi } from '../utils/strapi';
+import type { InvoiceView, SubscriptionView } from './gateway';
+import { fromMinor, localState } from './mapping';
+import type { InvoiceRow, SubscriptionRow } from './records';
+
+const chains = new Map<string, Promise<unknown>>();
+
+/** Runs work for one Stripe customer one at a time in this process (webhooks and API calls alike). */
+export const serialised = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+  const previous = chains.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  chains.set(key, next);
+  void next.finally(() => {
+    if (chains.get(key) === next) chains.delete(key);
+  });
+  return next;
+};
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test((error as Error)?.message ?? '');
+
+/**
+ * Convergent sync from Stripe objects into our rows, keyed by Stripe ids with unique indexes:
+ * the API path and the webhook path call the same functions with a freshly read object, so
+ * either order, duplicates and replays end in the same state, and never in two rows.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const subscriptions = () => query(strapi, UID.subscription);
+  const invoices = () => query(strapi, UID.invoice);
+  const users = () => query(strapi, UID.user);
+
+  const userForCustomer = async (customer: string | null): Promise<number | null> => {
+    if (!customer) return null;
+    const user = await users().findOne({ where: { stripe_customer_id: customer }, select: ['id'] });
+    return user?.id ?? null;
+  };
+
+  const planForPrice = async (price: string | null): Promise<number | null> => {
+    if (!price) return null;
+    const plan = await query(strapi, UID.plan).findOne({ where: { stripe_price_id: price }, select: ['id'] });
+    return plan?.id ?? null;
+  };
+
+  return {
+    /** Upserts the row for a Stripe subscription; returns null when it is not one of ours. */
+    async subscription(view: SubscriptionView, hint: { userId?: number; planId?: number; makeCurrent?: boolean } = {}): Promise<SubscriptionRow | null> {
+      const state = localState(view);
+      const existing = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow | null;
+      const planId = Number(view.metadata.branchify_plan_id) || (await planForPrice(view.price_id)) || hint.planId || existing?.plan_id;
+      const userId = existing?.user_id ?? hint.userId ?? (Number(view.metadata.branchify_user_id) || (await userForCustomer(view.customer)));
+      if (!userId || !planId) return null;
+      const data = {
+        user_id: userId,
+        plan_id: planId,
+        status: state.status,
+        canceled_at: state.canceled_at,
+        renews_at: state.renews_at,
+        cancel_at_period_end: state.cancel_at_period_end,
+        stripe_customer_id: view.customer,
+      };
+      let row: SubscriptionRow;
+      if (existing) {
+        row = await subscriptions().update({ where: { id: existing.id }, data });
+      } else {
+        try {
+          row = await subscriptions().create({
+            data: { ...data, managed_by: 'platform', started_at: new Date(), stripe_subscription_id: view.id },
+          });
+        } catch (error) {
+          // The webhook and the API call raced to create it: the other one won; update theirs.
+          if (!isUniqueViolation(error)) throw error;
+          const winner = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow;
+          row = await subscriptions().update({ where: { id: winner.id }, data });
+        }
+      }
+      const user = await users().findOne({ where: { id: userId }, select: ['id', 'subscription_id'] });
+      if (user && (hint.makeCurrent || !user.subscription_id) && user.subscription_id !== row.id) {
+        await users().update({ where: { id: userId }, data: { subscription_id: row.id } });
+      }
+      if (view.latest_invoice) await this.invoice(view.latest_invoice, { userId, subscriptionId: row.id });
+      return row;
+    },
+
+    /** Upserts our copy of a Stripe invoice (a refund we recorded is never overwritten). */
+    async invoice(view: InvoiceView, hint: { userId?: number; subscriptionId?: number } = {}): Promise<InvoiceRow | null> {
+      const existing = (await invoices().findOne({ where: { invoice_id: view.id } })) as InvoiceRow | null;
+      let subscriptionId = hint.subscriptionId ?? existing?.subscription_id ?? (Number(view.metadata.branchify_subscription_id) || null);
+      if (!subscriptionId && view.subscription) {
+        const sub = await subscriptions().findOne({ where: { stripe_subscription_id: view.subscription }, select: ['id'] });
+        subscriptionId = sub?.id ?? null;
+      }
+      const userId = existing?.user_id ?? hint.userId ?? (await userForCustomer(view.customer));
+      if (!userId) return null;
+      const data = {
+        user_id: userId,
+        subscription_id: subscriptionId,
+        number: view.number,
+        amount: fromMinor(view.total),
+        currency: view.currency,
+        status: existing?.status === 'refunded' ? 'refunded' : view.status,
+        paid_at: view.status === 'paid' ? (existing?.paid_at ?? new Date()) : null,
+        hosted_invoice_url: view.hosted_invoice_url,
+      };
+      if (existing) return invoices().update({ where: { id: existing.id }, data });
+      try {
+        return await invoices().create({ data: { ...data, invoice_id: view.id } });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const winner = (await invoices().findOne({ where: { invoice_id: view.id } })) as InvoiceRow;
+        return invoices().update({ where: { id: winner.id }, data });
+      }
+    },
+  };
+};

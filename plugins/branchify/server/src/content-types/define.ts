@@ -1,0 +1,47 @@
+/**
+ * A small helper so every content type is declared the same way: no draft/publish, hidden from
+ * Strapi's content-type builder (the schema is code), and with the indexes the queries need.
+ */
+type Attribute = Record<string, unknown> & { type: string };
+
+export interface TypeDefinition {
+  kind?: 'collectionType' | 'singleType';
+  collectionName: string;
+  singularName: string;
+  pluralName: string;
+  displayName: string;
+  description?: string;
+  /** Internal bookkeeping tables are hidden from the content manager too. */
+  internal?: boolean;
+  attributes: Record<string, Attribute>;
+  indexes?: Array<{ name: string; columns: string[]; type?: 'unique' }>;
+}
+
+export const defineType = (def: TypeDefinition) => ({
+  schema: {
+    kind: def.kind ?? 'collectionType',
+    collectionName: def.collectionName,
+    info: {
+      singularName: def.singularName,
+      pluralName: def.pluralName,
+      displayName: def.displayName,
+      description: def.description ?? '',
+    },
+    options: { draftAndPublish: false },
+    pluginOptions: {
+      'content-manager': { visible: !def.internal },
+      'content-type-builder': { visible: false },
+    },
+    attributes: def.attributes,
+    indexes: def.indexes ?? [],
+  },
+});
+
+export const str = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'string', ...extra });
+export const text = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'text', ...extra });
+export const int = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'integer', ...extra });
+export const bigint = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'biginteger', ...extra });
+export const bool = (defaultValue: boolean): Attribute => ({ type: 'boolean', default: defaultValue });
+export const date = (): Attribute => ({ type: 'datetime' });
+export const json = (): Attribute => ({ type: 'json' });
+export const decimal = (): Attribute => ({ type: 'decimal' });

@@ -1,0 +1,17 @@
+import auth from '../auth/controller';
+import users from '../users/controller';
+import plans from '../plans/controller';
+import subscriptions from '../billing/controller';
+import adminSubscriptions from '../billing/admin-controller';
+import stripeAdmin from '../billing/stripe-admin-controller';
+import stripeWebhooks from '../billing/webhook-controller';
+
+export default {
+  auth,
+  'admin-users': users,
+  plans,
+  subscriptions,
+  'admin-subscriptions': adminSubscriptions,
+  'stripe-admin': stripeAdmin,
+  'stripe-webhooks': stripeWebhooks,
+};

@@ -1,0 +1,19 @@
+import bootstrap from './bootstrap';
+import contentTypes from './content-types';
+import controllers from './controllers';
+import middlewares from './middlewares';
+import register from './register';
+import routes from './routes';
+import services from './services';
+
+export default {
+  register,
+  bootstrap,
+  contentTypes,
+  controllers,
+  middlewares,
+  routes,
+  services,
+  policies: {},
+  config: { default: {}, validator() {} },
+};

@@ -1,0 +1,42 @@
+import type { Context, Next } from 'koa';
+import { tooManyRequests } from '../http/errors';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+
+export interface RateLimitConfig {
+  /** Name of the limited action (login, forgot, reset, register, …). */
+  name: string;
+  /**
+   * Where the account key comes from: the email in the body (login/forgot/reset) or the
+   * authenticated user. Never a header or anything else a client can vary freely.
+   */
+  account?: 'body.email' | 'user';
+}
+
+/**
+ * Counts each attempt against the client IP (as Koa resolves it under the configured proxy
+ * policy) and, where the action targets an account, against that account too; either over its
+ * limit answers 429 with Retry-After.
+ */
+export default (config: RateLimitConfig, { strapi }: { strapi: Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    const limiter = getService(strapi, 'rateLimit');
+    const keys: Array<{ key: string; kind: 'ip' | 'account' }> = [{ key: `${config.name}:ip:${ctx.ip}`, kind: 'ip' }];
+    const body = (ctx.request as { body?: Record<string, unknown> }).body;
+    const account =
+      config.account === 'user'
+        ? ctx.state.branchifyUser?.id
+        : config.account === 'body.email' && typeof body?.email === 'string'
+          ? body.email.trim().toLowerCase().slice(0, 255)
+          : undefined;
+    if (account !== undefined && account !== '') keys.push({ key: `${config.name}:account:${account}`, kind: 'account' });
+
+    for (const { key, kind } of keys) {
+      const verdict = await limiter.hit(key, kind);
+      if (!verdict.allowed) {
+        strapi.log.warn(`[rate-limit] ${config.name} limited (${kind}) for ${kind === 'ip' ? ctx.ip : 'an account'}`);
+        throw tooManyRequests(verdict.retryAfterSeconds);
+      }
+    }
+    return next();
+  };

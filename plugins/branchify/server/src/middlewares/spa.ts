@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CMS_DIR } from '@branchify/config';
+import type { Context, Next } from 'koa';
+
+const BUILD_DIR = path.join(CMS_DIR, 'public', 'build');
+const ASSETS_DIR = path.join(__dirname, '..', '..', '..', 'server', 'assets');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health). */
+const isServerPath = (p: string) =>
+  p === '/api' || p.startsWith('/api/') || p === '/cms' || p.startsWith('/cms/') || p.startsWith('/uploads/') ||
+  p === '/_health' || p === '/favicon.ico' || p === '/robots.txt';
+
+const wantsHtml = (ctx: Context) => ctx.accepts(['html', 'json']) === 'html';
+
+const readIndex = (): string => {
+  const built = path.join(BUILD_DIR, 'index.html');
+  return fs.readFileSync(fs.existsSync(built) ? built : path.join(ASSETS_DIR, 'placeholder.html'), 'utf8');
+};
+
+/**
+ * Serves the web apps on the API's origin (DESIGN.md section 2): hashed assets under /build/ with
+ * year-long immutable caching, /player/{reference} reserved for the player, and every other
+ * browser navigation answered with the single-page app's index.html.
+ *
+ * Strapi's own admin API keeps the /admin/* paths for its JSON calls; a browser navigation to
+ * /admin/* (Accept: text/html) is ours. See docs/decisions.md.
+ */
+export default () => async (ctx: Context, next: Next) => {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+  const p = ctx.path;
+
+  if (p.startsWith('/build/')) {
+    const file = path.normalize(path.join(BUILD_DIR, decodeURIComponent(p.slice('/build/'.length))));
+    if (!file.startsWith(BUILD_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
+    ctx.type = path.extname(file);
+    ctx.set('Cache-Control', path.basename(file) === 'index.html' ? 'no-cache' : IMMUTABLE);
+    ctx.body = fs.createReadStream(file);
+    return;
+  }
+
+  if (p.startsWith('/player/')) {
+    // Reserved for the player page (its own issue); until then a clear page instead of the SPA.
+    ctx.status = 404;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = fs.readFileSync(path.join(ASSETS_DIR, 'player-unavailable.html'), 'utf8');
+    return;
+  }
+
+  if (isServerPath(p) || !wantsHtml(ctx)) return next();
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.body = readIndex();
+};

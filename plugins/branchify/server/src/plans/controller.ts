@@ -1,0 +1,59 @@
+import { MESSAGES } from '@branchify/config';
+import type { Context } from 'koa';
+import { conflict, notFound } from '../http/errors';
+import { pageMeta, readListQuery } from '../http/paging';
+import { routeId } from '../http/params';
+import { created, ok, paged } from '../http/respond';
+import { parse } from '../http/validate';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import { presentPlan } from './present';
+import { PLAN_SORTABLE } from './service';
+import { planSchema } from './validators';
+
+export default ({ strapi }: { strapi: Strapi }) => {
+  const plans = () => getService(strapi, 'plans');
+  const load = async (ctx: Context) => {
+    const plan = await plans().find(routeId(ctx));
+    if (!plan) throw notFound();
+    return plan;
+  };
+
+  return {
+    /** Public: the plans a visitor can choose from. */
+    async publicIndex(ctx: Context) {
+      ok(ctx, (await plans().listActive()).map(presentPlan));
+    },
+
+    async index(ctx: Context) {
+      const q = readListQuery(ctx.query, PLAN_SORTABLE);
+      const { rows, total } = await plans().list(q);
+      paged(ctx, rows.map(presentPlan), pageMeta(q, total), 'plans');
+    },
+
+    async show(ctx: Context) {
+      ok(ctx, presentPlan(await load(ctx)));
+    },
+
+    async create(ctx: Context) {
+      const plan = await plans().create(parse(planSchema, ctx.request.body));
+      await getService(strapi, 'billing').mirrorPlan(plan);
+      strapi.log.info(`[plans] admin ${ctx.state.branchifyUser.id} created plan ${plan.id}`);
+      created(ctx, presentPlan(plan), MESSAGES.planCreated);
+    },
+
+    async update(ctx: Context) {
+      const existing = await load(ctx);
+      const plan = await plans().update(existing, parse(planSchema, ctx.request.body));
+      await getService(strapi, 'billing').mirrorPlan(plan);
+      ok(ctx, presentPlan(plan), MESSAGES.planUpdated);
+    },
+
+    async destroy(ctx: Context) {
+      const plan = await load(ctx);
+      if ((await plans().subscriberCount(plan.id)) > 0) throw conflict(MESSAGES.planHasSubscribers);
+      await plans().remove(plan.id);
+      ok(ctx, null, MESSAGES.planDeleted);
+    },
+  };
+};

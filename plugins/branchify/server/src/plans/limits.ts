@@ -1,0 +1,78 @@
+import { MESSAGES } from '@branchify/config';
+import { forbidden } from '../http/errors';
+import { query, UID, type Strapi } from '../utils/strapi';
+import type { UserRecord } from '../users/serialize';
+import { grantsAccess } from './subscription-state';
+
+export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'adilo', 'generic'] as const;
+export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
+
+export interface PlanRecord {
+  id: number;
+  name: string;
+  max_funnel: number | null;
+  max_branch_per_funnel: number | null;
+  video_sources: string[] | null;
+  payment_schedule: string;
+  managed_by: string;
+}
+
+/** What an action asks of the plan: the count it would reach, or the provider it uses. */
+export type LimitRequest =
+  | { kind: 'funnels'; count: number }
+  | { kind: 'branches'; count: number }
+  | { kind: 'video_source'; provider: string };
+
+/** Without any subscription, only YouTube is allowed (spec section 5 "Video sources"). */
+const NO_SUBSCRIPTION_SOURCES = ['youtube'];
+
+/**
+ * The plan-limit check of spec section 5, used by every action it guards. Admins always pass.
+ * Throws 403 with the spec's message; returns nothing when the action is allowed.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const activePlan = async (user: UserRecord): Promise<{ plan: PlanRecord | null; hasSubscription: boolean }> => {
+    if (!user.subscription_id) return { plan: null, hasSubscription: false };
+    const sub = await query(strapi, UID.subscription).findOne({ where: { id: user.subscription_id, user_id: user.id } });
+    if (!sub) return { plan: null, hasSubscription: false };
+    if (!grantsAccess(sub)) return { plan: null, hasSubscription: true };
+    const plan = (await query(strapi, UID.plan).findOne({ where: { id: sub.plan_id } })) as PlanRecord | null;
+    return { plan, hasSubscription: true };
+  };
+
+  return {
+    activePlan,
+
+    /** The providers this user may add (for the create-video modal). */
+    async allowedProviders(user: UserRecord): Promise<string[]> {
+      if (user.is_admin) return [...VIDEO_PROVIDERS];
+      const { plan, hasSubscription } = await activePlan(user);
+      if (!hasSubscription) return NO_SUBSCRIPTION_SOURCES;
+      if (!plan) return [];
+      return plan.video_sources ?? [...VIDEO_PROVIDERS];
+    },
+
+    async assert(user: UserRecord, request: LimitRequest): Promise<void> {
+      if (user.is_admin) return;
+      const { plan, hasSubscription } = await activePlan(user);
+
+      if (request.kind === 'video_source') {
+        const provider = request.provider.toLowerCase();
+        if (!hasSubscription) {
+          if (NO_SUBSCRIPTION_SOURCES.includes(provider)) return;
+          throw forbidden(MESSAGES.upgradeForVideoSource);
+        }
+        if (!plan) throw forbidden(MESSAGES.noActivePlan);
+        if (plan.video_sources && !plan.video_sources.map((s) => s.toLowerCase()).includes(provider)) {
+          throw forbidden(MESSAGES.upgradeForVideoSource);
+        }
+        return;
+      }
+
+      if (!hasSubscription) throw forbidden(MESSAGES.noSubscription);
+      if (!plan) throw forbidden(MESSAGES.noActivePlan);
+      const limit = request.kind === 'funnels' ? plan.max_funnel : plan.max_branch_per_funnel;
+      if (limit !== null && limit !== undefined && limit < request.count) throw forbidden(MESSAGES.upgradeForFunnels);
+    },
+  };
+};

@@ -1,0 +1,57 @@
+export const PAYMENT_SCHEDULES = ['monthly', 'yearly', 'one-time', 'free'] as const;
+export type PaymentSchedule = (typeof PAYMENT_SCHEDULES)[number];
+export const MANAGED_BY = ['platform', 'self'] as const;
+
+export interface PlanRow {
+  id: number;
+  name: string;
+  description: string | null;
+  price: string;
+  currency: string;
+  payment_schedule: PaymentSchedule;
+  managed_by: 'platform' | 'self';
+  max_funnel: number | null;
+  max_branch_per_funnel: number | null;
+  video_sources: string[] | null;
+  is_active: boolean;
+  sort_order: number | null;
+  stripe_product_id: string | null;
+  stripe_price_id: string | null;
+  createdAt?: string | Date;
+  updatedAt?: string | Date;
+}
+
+export const isFree = (plan: Pick<PlanRow, 'payment_schedule' | 'price'>): boolean =>
+  plan.payment_schedule === 'free' || Number(plan.price) === 0;
+
+/** Money in the smallest currency unit, as Stripe counts it. */
+export const toMinorUnits = (price: string | number): number => Math.round(Number(price) * 100);
+
+export const formatMoney = (amount: number | string, currency: string): string =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(Number(amount));
+
+/** Spec section 3: 'Free', a one-time price, or 'price/month' / 'price/year'. */
+export const priceDisplay = (plan: Pick<PlanRow, 'payment_schedule' | 'price' | 'currency'>): string => {
+  if (isFree(plan)) return 'Free';
+  const money = formatMoney(plan.price, plan.currency);
+  if (plan.payment_schedule === 'monthly') return `${money}/month`;
+  if (plan.payment_schedule === 'yearly') return `${money}/year`;
+  return money;
+};
+
+/** The plan as clients see it (Stripe ids stay on the server). */
+export const presentPlan = (plan: PlanRow) => ({
+  id: plan.id,
+  name: plan.name,
+  description: plan.description ?? '',
+  price: Number(plan.price).toFixed(2),
+  currency: plan.currency,
+  payment_schedule: plan.payment_schedule,
+  managed_by: plan.managed_by,
+  max_funnel: plan.max_funnel ?? null,
+  max_branch_per_funnel: plan.max_branch_per_funnel ?? null,
+  video_sources: plan.video_sources ?? null,
+  is_active: Boolean(plan.is_active),
+  sort_order: plan.sort_order ?? 0,
+  price_display: priceDisplay(plan),
+});

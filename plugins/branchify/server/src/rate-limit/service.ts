@@ -1,0 +1,47 @@
+import { env } from '@branchify/config';
+import type { Strapi } from '../utils/strapi';
+
+export interface RateVerdict {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters in the database (not in process memory), so N app nodes share one limit.
+ * One atomic upsert per hit: a new window resets the count.
+ */
+export default ({ strapi }: { strapi: Strapi }) => ({
+  async hit(key: string, kind: 'ip' | 'account'): Promise<RateVerdict> {
+    const e = env();
+    const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
+    const now = Date.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+    const table = 'branchify_rate_limits';
+    const bucket = key.slice(0, 255);
+    const stamp = new Date(now);
+    const result = await strapi.db.connection.raw(
+      `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+       ON CONFLICT (bucket) DO UPDATE SET
+         hits = CASE WHEN ${table}.window_start = excluded.window_start THEN ${table}.hits + 1 ELSE 1 END,
+         window_start = excluded.window_start,
+         updated_at = excluded.updated_at
+       RETURNING hits`,
+      [bucket, windowStart, stamp, stamp],
+    );
+    const rows: Array<{ hits: number | string }> = Array.isArray(result) ? result : result.rows;
+    const hits = Number(rows[0]?.hits ?? 1);
+    return {
+      allowed: hits <= max,
+      hits,
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+    };
+  },
+
+  /** Drops counters of windows long gone (called from the periodic clean-up). */
+  async prune(): Promise<void> {
+    const cutoff = Date.now() - env().RATE_LIMIT_WINDOW_SECONDS * 1000 * 2;
+    await strapi.db.connection('branchify_rate_limits').where('window_start', '<', cutoff).delete();
+  },
+});

@@ -1,0 +1,11 @@
+import authRoutes from '../auth/routes';
+import userRoutes from '../users/routes';
+import planRoutes from '../plans/routes';
+import billingRoutes from '../billing/routes';
+
+export default {
+  'content-api': {
+    type: 'content-api',
+    routes: [...authRoutes, ...userRoutes, ...planRoutes, ...billingRoutes],
+  },
+};

@@ -1,0 +1,29 @@
+import auth from '../auth/service';
+import links from '../auth/links';
+import tokens from '../auth/tokens';
+import rateLimit from '../rate-limit/service';
+import notifications from '../users/notifications';
+import planLimits from '../plans/limits';
+import plans from '../plans/service';
+import billing from '../billing/service';
+import billingSync from '../billing/sync';
+import stripeSettings from '../billing/settings';
+import stripeWebhooks from '../billing/webhooks';
+import usersPresenter from '../users/presenter';
+import users from '../users/service';
+
+export default {
+  auth,
+  links,
+  tokens,
+  rateLimit,
+  notifications,
+  users,
+  'users-presenter': usersPresenter,
+  'plan-limits': planLimits,
+  plans,
+  billing,
+  'billing-sync': billingSync,
+  'stripe-settings': stripeSettings,
+  'stripe-webhooks': stripeWebhooks,
+};

@@ -1,0 +1,62 @@
+/** A user row as the query engine returns it (the users-permissions type, extended). */
+export interface UserRecord {
+  id: number;
+  documentId?: string;
+  email: string;
+  username?: string;
+  password?: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  is_admin: boolean;
+  status: 'active' | 'suspended' | string;
+  status_note: string | null;
+  status_ends_at?: string | Date | null;
+  email_verified_at: string | Date | null;
+  subscription_id: number | null;
+  token_version: number | null;
+  stripe_customer_id?: string | null;
+  createdAt?: string | Date;
+  updatedAt?: string | Date;
+}
+
+/** The fields a user record is read with: never the hash or the provider's tokens. */
+export const USER_FIELDS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'is_admin',
+  'status',
+  'status_note',
+  'status_ends_at',
+  'email_verified_at',
+  'subscription_id',
+  'token_version',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const iso = (value: string | Date | null | undefined): string | null =>
+  value ? new Date(value).toISOString() : null;
+
+/**
+ * The public shape of DESIGN.md section 4: `{ id, first_name, last_name, email,
+ * email_verified_at, is_admin, subscription_id, status, subscription }`, plus the suspension
+ * note and timestamps. Never a password hash, token or Stripe secret.
+ */
+export const serializeUser = (user: UserRecord, subscription: unknown = null) => ({
+  id: user.id,
+  first_name: user.first_name ?? '',
+  last_name: user.last_name ?? '',
+  email: user.email,
+  email_verified_at: iso(user.email_verified_at),
+  is_admin: Boolean(user.is_admin),
+  subscription_id: user.subscription_id ?? null,
+  status: user.status ?? 'active',
+  status_note: user.status_note ?? null,
+  subscription,
+  created_at: iso(user.createdAt),
+  updated_at: iso(user.updatedAt),
+});
+
+export type PublicUser = ReturnType<typeof serializeUser>;

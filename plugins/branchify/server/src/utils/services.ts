@@ -1,0 +1,34 @@
+import type authService from '../auth/service';
+import type linksService from '../auth/links';
+import type tokensService from '../auth/tokens';
+import type rateLimitService from '../rate-limit/service';
+import type notificationsService from '../users/notifications';
+import type planLimitsService from '../plans/limits';
+import type plansService from '../plans/service';
+import type billingService from '../billing/service';
+import type billingSyncService from '../billing/sync';
+import type stripeSettingsService from '../billing/settings';
+import type stripeWebhooksService from '../billing/webhooks';
+import type presenterService from '../users/presenter';
+import type usersService from '../users/service';
+import type { Strapi } from './strapi';
+
+/** Every service of the plugin by name, with its type, so callers get one typed accessor. */
+export interface Services {
+  auth: ReturnType<typeof authService>;
+  links: ReturnType<typeof linksService>;
+  tokens: ReturnType<typeof tokensService>;
+  rateLimit: ReturnType<typeof rateLimitService>;
+  notifications: ReturnType<typeof notificationsService>;
+  users: ReturnType<typeof usersService>;
+  'users-presenter': ReturnType<typeof presenterService>;
+  'plan-limits': ReturnType<typeof planLimitsService>;
+  plans: ReturnType<typeof plansService>;
+  billing: ReturnType<typeof billingService>;
+  'billing-sync': ReturnType<typeof billingSyncService>;
+  'stripe-settings': ReturnType<typeof stripeSettingsService>;
+  'stripe-webhooks': ReturnType<typeof stripeWebhooksService>;
+}
+
+export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] =>
+  strapi.plugin('branchify').service(name) as Services[K];

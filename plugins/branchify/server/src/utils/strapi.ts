@@ -1,0 +1,25 @@
+import type { Core } from '@strapi/strapi';
+
+export type Strapi = Core.Strapi;
+
+/** Content-type uids of this plugin, so queries never spell a uid by hand. */
+export const UID = {
+  user: 'plugin::users-permissions.user',
+  role: 'plugin::users-permissions.role',
+  plan: 'plugin::branchify.plan',
+  subscription: 'plugin::branchify.subscription',
+  invoice: 'plugin::branchify.invoice',
+  video: 'plugin::branchify.video',
+  funnel: 'plugin::branchify.funnel',
+  customization: 'plugin::branchify.customization',
+  refreshToken: 'plugin::branchify.refresh-token',
+  passwordReset: 'plugin::branchify.password-reset',
+  rateLimit: 'plugin::branchify.rate-limit',
+  stripeSetting: 'plugin::branchify.stripe-setting',
+  stripeEvent: 'plugin::branchify.stripe-event',
+} as const;
+
+/** The query engine for one of our uids (typed loosely: our schemas are declared in code). */
+export const query = (strapi: Strapi, uid: (typeof UID)[keyof typeof UID]) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  strapi.db.query(uid as any);

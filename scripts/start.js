@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm start`: builds what is missing (TypeScript, the Strapi admin), then starts Branchify on
+ * the configured database (SQLite under cms/.tmp by default), migrating it on the way up.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..');
+const cms = path.join(root, 'cms');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const needsBuild = [
+  path.join(root, 'config', 'dist', 'index.js'),
+  path.join(root, 'plugins', 'branchify', 'dist', 'server', 'index.js'),
+  path.join(cms, 'dist', 'config', 'server.js'),
+  path.join(cms, 'dist', 'build', 'index.html'),
+].some((file) => !fs.existsSync(file));
+
+if (needsBuild || process.argv.includes('--build')) {
+  console.log('Building Branchify (first start; this takes a few minutes)…');
+  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+let config;
+try {
+  config = require(path.join(root, 'config', 'dist'));
+  config.env();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+const { createStrapi } = require(require.resolve('@strapi/strapi', { paths: [cms] }));
+createStrapi({ appDir: cms, distDir: path.join(cms, 'dist') })
+  .start()
+  .then(() => {
+    const { PUBLIC_URL, DATABASE_URL } = config.env();
+    console.log(`\nBranchify ${config.APP_VERSION} is running at ${PUBLIC_URL} (${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}).`);
+    console.log(`Register the first account (it becomes the administrator): ${PUBLIC_URL}/register`);
+  })
+  .catch((error) => {
+    console.error(`Branchify failed to start: ${error.message}`);
+    process.exit(1);
+  });

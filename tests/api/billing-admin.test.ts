@@ -1,0 +1,187 @@
+import type { Knex } from 'knex';
+import { openDb } from './support/db';
+import { CARDS, configureStripe, createPlan, currentSubscription } from './support/stripe';
+import { adminSession, login, PASSWORD, registerUser, verifiedUser, type Session } from './support/users';
+
+let db: Knex;
+let admin: Session;
+let monthly: { id: number };
+let yearly: { id: number };
+let free: { id: number };
+let selfManaged: { id: number };
+
+beforeAll(async () => {
+  db = openDb();
+  admin = await adminSession();
+  await configureStripe(admin);
+  monthly = await createPlan(admin, { price: '20.00', payment_schedule: 'monthly' });
+  yearly = await createPlan(admin, { price: '200.00', payment_schedule: 'yearly' });
+  free = await createPlan(admin, { price: '0', payment_schedule: 'free' });
+  selfManaged = await createPlan(admin, { managed_by: 'self' });
+});
+afterAll(() => db.destroy());
+
+const addPlan = (userId: number, planId: number) =>
+  admin.http.post('/api/admin/subscriptions', { user_id: userId, plan_id: planId, status: 'active', managed_by: 'platform' }, admin.token);
+
+describe('admin subscriptions', () => {
+  it("adds a free plan as active: 'Subscription plan added successfully'", async () => {
+    const user = await verifiedUser();
+    const res = await addPlan(user.id, free.id);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, message: 'Subscription plan added successfully' });
+    expect(res.body.data.status).toBe('active');
+    const shown = await admin.http.get(`/api/admin/subscriptions/users/${user.id}`, admin.token);
+    expect(shown.body.data).toMatchObject({ id: res.body.data.id, status: 'active' });
+  });
+
+  it('adds a paid plan as payment_required; the user pays the open invoice on login', async () => {
+    const user = await verifiedUser();
+    const res = await addPlan(user.id, monthly.id);
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe('payment_required');
+
+    const session = await login(user.email, PASSWORD);
+    const me = await session.http.get('/api/auth/user', session.token);
+    expect(me.body.data.subscription.status).toBe('payment_required');
+    const invoices = (await session.http.get(`/api/users/subscriptions/${res.body.data.id}/invoices`, session.token)).body.data;
+    const open = invoices.find((i: { status: string }) => i.status === 'open');
+    expect(open).toBeDefined();
+    await session.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, session.token);
+    const paid = await session.http.post(`/api/users/subscriptions/${res.body.data.id}/invoices/pay`, { invoice_id: open.invoice_id }, session.token);
+    expect(paid.body).toMatchObject({ success: true, message: 'Invoice paid successfully. Your subscription is now active.' });
+    expect((await currentSubscription(session)).status).toBe('active');
+  });
+
+  it('charges a saved card straight away', async () => {
+    const user = await verifiedUser();
+    await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token);
+    const res = await addPlan(user.id, monthly.id);
+    expect(res.body.data.status).toBe('active');
+  });
+
+  it("refuses admin accounts and self-managed plans with the spec's messages", async () => {
+    const me = await admin.http.get('/api/auth/user', admin.token);
+    const adminTarget = await addPlan(me.body.data.id, free.id);
+    expect(adminTarget.status).toBe(422);
+    expect(adminTarget.body.errors).toEqual({ plan_id: ["Admin accounts don't support subscriptions."] });
+    const user = await verifiedUser();
+    const self = await addPlan(user.id, selfManaged.id);
+    expect(self.body.errors).toEqual({
+      plan_id: ['Self-managed plans cannot be added through this interface. You should use our API to create the subscription for this user.'],
+    });
+    expect((await addPlan(999999, free.id)).status).toBe(404);
+  });
+
+  it('changes, cancels (with a reason) and resumes', async () => {
+    const user = await verifiedUser();
+    await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token);
+    const sub = (await addPlan(user.id, monthly.id)).body.data;
+
+    const changed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: yearly.id }, admin.token);
+    expect(changed.body).toMatchObject({ success: true, message: 'Subscription plan changed successfully' });
+    expect(changed.body.data.plan_id).toBe(yearly.id);
+
+    const noReason = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { period: 'immediately' }, admin.token);
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors).toEqual({ cancellation_note: ['Please give a reason for the cancellation.'] });
+
+    const cancelled = await admin.http.post(
+      `/api/admin/subscriptions/${sub.id}/cancel`,
+      { cancellation_reason: 'Requested by customer', cancellation_note: 'Requested by customer', period: 'cancel_at_period_end', cancel_at_period_end: true },
+      admin.token,
+    );
+    expect(cancelled.body).toMatchObject({ success: true, message: 'Subscription cancelled successfully' });
+    expect(cancelled.body.data.status).toBe('canceled');
+
+    const again = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { cancellation_note: 'x', period: 'immediately' }, admin.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This user doesn't have an active subscription to cancel.");
+
+    const resumed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, admin.token);
+    expect(resumed.body).toMatchObject({ success: true, message: 'Subscription resumed successfully' });
+    expect(resumed.body.data.status).toBe('active');
+  });
+
+  it('refuses to change, cancel or resume a self-managed subscription', async () => {
+    const user = await verifiedUser();
+    const sub = (await addPlan(user.id, free.id)).body.data;
+    await db('branchify_subscriptions').where({ id: sub.id }).update({ managed_by: 'self' });
+    const change = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: monthly.id }, admin.token);
+    expect(change.body.errors).toEqual({ plan_id: ['Only platform-managed subscriptions can be changed through this interface.'] });
+    const cancel = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { cancellation_note: 'x' }, admin.token);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(
+      'We are not able to cancel this subscription from here. You should use our API to update the subscription status to canceled.',
+    );
+    await db('branchify_subscriptions').where({ id: sub.id }).update({ status: 'canceled' });
+    const resume = await admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, admin.token);
+    expect(resume.body.message).toBe(
+      'We are not able to resume this subscription from here. You should use our API to update the subscription status to active.',
+    );
+  });
+
+  it('is admin-only', async () => {
+    const user = await verifiedUser();
+    expect((await user.http.post('/api/admin/subscriptions', { user_id: user.id, plan_id: free.id }, user.token)).status).toBe(403);
+    expect((await user.http.get(`/api/admin/subscriptions/users/${user.id}`, user.token)).status).toBe(403);
+  });
+});
+
+describe('refunds', () => {
+  const paidSubscription = async () => {
+    const user = await verifiedUser();
+    const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
+    const invoice = (await admin.http.get(`/api/admin/subscriptions/${res.body.data.id}/invoices`, admin.token)).body.data[0];
+    return { user, sub: res.body.data, invoice };
+  };
+  const refund = (subId: number, body: object) => admin.http.post(`/api/admin/subscriptions/invoices/${subId}/refund`, body, admin.token);
+
+  it("refunds part of a paid invoice once: 'Invoice refunded successfully', then 409", async () => {
+    const { sub, invoice } = await paidSubscription();
+    expect(invoice).toMatchObject({ status: 'paid', amount: 20 });
+    const tooMuch = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 25 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors).toEqual({ refund_amount: ['Refund amount cannot exceed the invoice amount.'] });
+    const zero = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 0 });
+    expect(zero.body.errors).toEqual({ refund_amount: ['The refund amount must be greater than 0.'] });
+
+    const partial = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 5.5 });
+    expect(partial.status).toBe(200);
+    expect(partial.body).toMatchObject({ success: true, message: 'Invoice refunded successfully' });
+    expect(partial.body.data).toMatchObject({ status: 'refunded', amount_refunded: 5.5 });
+
+    const again = await refund(sub.id, { invoice_id: invoice.invoice_id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This invoice has already been refunded.');
+  });
+
+  it('refunds the full amount when no amount is given', async () => {
+    const { sub, invoice } = await paidSubscription();
+    const res = await refund(sub.id, { invoice_id: invoice.invoice_id });
+    expect(res.body.data).toMatchObject({ status: 'refunded', amount_refunded: 20 });
+  });
+
+  it("refuses an unpaid invoice: 'This invoice may still be pending.'", async () => {
+    const user = await verifiedUser();
+    const sub = (await addPlan(user.id, monthly.id)).body.data;
+    const invoice = (await admin.http.get(`/api/admin/subscriptions/${sub.id}/invoices`, admin.token)).body.data[0];
+    expect(invoice.status).toBe('open');
+    const res = await refund(sub.id, { invoice_id: invoice.invoice_id });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('This invoice may still be pending.');
+  });
+
+  it("404s an invoice of another subscription", async () => {
+    const a = await paidSubscription();
+    const b = await paidSubscription();
+    expect((await refund(a.sub.id, { invoice_id: b.invoice.invoice_id })).status).toBe(404);
+  });
+
+  it('is admin-only', async () => {
+    const { user, sub, invoice } = await paidSubscription();
+    const res = await user.http.post(`/api/admin/subscriptions/invoices/${sub.id}/refund`, { invoice_id: invoice.invoice_id }, user.token);
+    expect(res.status).toBe(403);
+    void registerUser;
+  });
+});

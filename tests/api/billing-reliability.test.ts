@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { openDb } from './support/db';
+import { CARDS, configureStripe, control, createPlan, currentSubscription } from './support/stripe';
+import { adminSession, verifiedUser, type Session } from './support/users';
+
+let db: Knex;
+let admin: Session;
+let monthly: { id: number };
+let oneTime: { id: number };
+
+beforeAll(async () => {
+  db = openDb();
+  admin = await adminSession();
+  await configureStripe(admin);
+  monthly = await createPlan(admin, { price: '12.00', payment_schedule: 'monthly' });
+  oneTime = await createPlan(admin, { price: '40.00', payment_schedule: 'one-time' });
+});
+afterAll(() => db.destroy());
+
+const UNAVAILABLE = 'The payment provider did not respond. Nothing was charged; please try again in a moment.';
+
+describe('when Stripe fails', () => {
+  it('answers 502 on repeated 500s, writes nothing, and the retry succeeds', async () => {
+    const user = await verifiedUser();
+    await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token);
+    await control('fail', { status: 500, count: 5, path: '^/v1/subscriptions$' });
+    const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id }, user.token);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ success: false, message: UNAVAILABLE });
+    expect(await db('branchify_subscriptions').where({ user_id: user.id })).toEqual([]);
+    expect(await currentSubscription(user)).toBeNull();
+    await control('fail', { status: 500, count: 0 });
+
+    const retry = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id }, user.token);
+    expect(retry.status).toBe(201);
+    expect(retry.body.data.status).toBe('active');
+    expect(await db('branchify_subscriptions').where({ user_id: user.id })).toHaveLength(1);
+  });
+
+  it('answers 502 when Stripe hangs past the timeout, and the retry succeeds once', async () => {
+    const user = await verifiedUser();
+    await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token);
+    await control('hang', { count: 5, path: '^/v1/invoices' });
+    const res = await user.http.post('/api/users/subscriptions', { plan_id: oneTime.id }, user.token);
+    expect(res.status).toBe(502);
+    expect(await db('branchify_subscriptions').where({ user_id: user.id })).toEqual([]);
+    await control('hang', { count: 0 });
+
+    const retry = await user.http.post('/api/users/subscriptions', { plan_id: oneTime.id }, user.token);
+    expect(retry.status).toBe(201);
+    const invoices = await user.http.get(`/api/users/subscriptions/${retry.body.data.id}/invoices`, user.token);
+    expect(invoices.body.data.filter((i: { status: string }) => i.status === 'paid')).toHaveLength(1);
+  });
+
+  it('sends an idempotency key with every mutating call', async () => {
+    const requests = await control<Array<{ method: string; path: string; idempotencyKey?: string | null; idempotency_key?: string | null }>>('requests');
+    const mutations = requests.filter((r) => r.method === 'POST' || r.method === 'DELETE');
+    expect(mutations.length).toBeGreaterThan(0);
+    // Ours, not the SDK's automatic retry keys: derived from the operation, so a user's retry replays.
+    for (const r of mutations) expect(String(r.idempotencyKey ?? r.idempotency_key ?? '')).toMatch(/^[a-z-]+:/);
+  });
+});

@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import request from 'supertest';
+import { baseUrl } from './support/http';
+import { openDb } from './support/db';
+import { CARDS, configureStripe, control, createPlan, currentSubscription, eventually, STRIPE_TEST_KEYS } from './support/stripe';
+import { adminSession, verifiedUser, type Session } from './support/users';
+
+let db: Knex;
+let admin: Session;
+let monthly: { id: number };
+
+beforeAll(async () => {
+  db = openDb();
+  admin = await adminSession();
+  await configureStripe(admin);
+  monthly = await createPlan(admin, { price: '15.00', payment_schedule: 'monthly' });
+});
+afterAll(async () => {
+  await control('webhooks/resume', {});
+  await db.destroy();
+});
+
+interface Delivery {
+  event: string;
+  type: string;
+  status: number;
+}
+
+const subscribe = async () => {
+  const user = await verifiedUser();
+  const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
+  expect(res.status).toBe(201);
+  const row = await db('branchify_subscriptions').where({ id: res.body.data.id }).first();
+  return { user, id: res.body.data.id as number, stripeId: row.stripe_subscription_id as string };
+};
+
+const sign = (payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) =>
+  `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+
+const post = (payload: string, signature: string) =>
+  request(baseUrl()).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+
+describe('POST /api/stripe/webhook', () => {
+  it('refuses a wrong signature, a stale one and none, storing nothing', async () => {
+    const event = JSON.stringify({ id: `evt_forged_${Date.now()}`, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: { id: 'in_x' } } });
+    for (const res of [
+      await post(event, sign(event, 'whsec_wrong')),
+      await post(event, sign(event, STRIPE_TEST_KEYS.webhook_secret, Math.floor(Date.now() / 1000) - 600)),
+      await request(baseUrl()).post('/api/stripe/webhook').set('Content-Type', 'application/json').send(event),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: 'Invalid Stripe signature.' });
+    }
+    expect(await db('branchify_stripe_events').where('event_id', 'like', 'evt_forged_%')).toEqual([]);
+  });
+
+  it('rejects deliveries the test server signs wrongly or too late', async () => {
+    const { stripeId } = await subscribe();
+    const events = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.status === 200));
+    const one = events.find((d) => d.status === 200)!;
+    const wrong = await control<{ deliveries: Delivery[] }>('webhooks/deliver', { events: [one.event], signature: 'wrong-secret' });
+    const stale = await control<{ deliveries: Delivery[] }>('webhooks/deliver', { events: [one.event], signature: 'stale' });
+    expect(JSON.stringify(wrong)).toMatch(/400/);
+    expect(JSON.stringify(stale)).toMatch(/400/);
+    expect(stripeId).toMatch(/^sub_/);
+  });
+
+  it('applies one event exactly once under parallel duplicate deliveries', async () => {
+    await subscribe();
+    const deliveries = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.type === 'invoice.paid' && x.status === 200));
+    const paid = [...deliveries].reverse().find((d) => d.type === 'invoice.paid')!;
+    await control('webhooks/redeliver', { event: paid.event, times: 10, parallel: true });
+    const rows = await db('branchify_stripe_events').where({ event_id: paid.event });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('processed');
+  });
+
+  it('never moves a subscription backwards when events arrive out of order', async () => {
+    await control('webhooks/pause', {});
+    const { user, stripeId } = await subscribe();
+    // While webhooks are held back, the subscription is cancelled at period end…
+    const sub = await currentSubscription(user);
+    await user.http.post(`/api/users/subscriptions/${sub.id}/cancel`, { period: 'cancel_at_period_end' }, user.token);
+    const pending = await control<Delivery[]>('deliveries');
+    void pending;
+    const events = (await (await fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}/v1/events?limit=100`, { headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } })).json()) as {
+      data: Array<{ id: string; type: string; data: { object: { id: string } } }>;
+    };
+    const mine = events.data.filter((e) => e.data.object.id === stripeId && e.type.startsWith('customer.subscription'));
+    // …then the old "created" event arrives after the newer "updated" one.
+    await control('webhooks/deliver', { events: mine.map((e) => e.id) });
+    await control('webhooks/resume', {});
+    const after = await currentSubscription(user);
+    expect(after.status).toBe('canceled');
+    expect(new Date(after.canceled_at).getTime()).toBeGreaterThan(Date.now());
+    expect(await db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);
+  });
+
+  it('marks a failed renewal and recovers on the next paid one', async () => {
+    const { user, stripeId } = await subscribe();
+    await control('advance', { subscription: stripeId, outcome: 'declined' });
+    const failed = await eventually(() => currentSubscription(user), (s) => s.status === 'failed_renewal');
+    expect(failed.status).toBe('failed_renewal');
+    const me = await user.http.get('/api/auth/user', user.token);
+    expect(me.body.data.subscription.status).toBe('failed_renewal');
+
+    await control('advance', { subscription: stripeId, outcome: 'paid' });
+    const recovered = await eventually(() => currentSubscription(user), (s) => s.status === 'active');
+    expect(recovered.status).toBe('active');
+  });
+
+  it('creates no second row when webhooks race the API call', async () => {
+    const { stripeId } = await subscribe();
+    const deliveries = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.type === 'customer.subscription.created'));
+    const created = [...deliveries].reverse().find((d) => d.type === 'customer.subscription.created')!;
+    await control('webhooks/redeliver', { event: created.event, times: 5, parallel: true });
+    expect(await db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { client } from './support/http';
+import { adminSession, registerUser, type Session } from './support/users';
+
+let admin: Session;
+beforeAll(async () => {
+  admin = await adminSession();
+});
+
+const planBody = (overrides: Record<string, unknown> = {}) => ({
+  name: `Plan ${Math.random().toString(36).slice(2, 8)}`,
+  description: 'For growing teams',
+  price: '19.99',
+  currency: 'usd',
+  payment_schedule: 'monthly',
+  managed_by: 'platform',
+  max_funnel: 10,
+  max_branch_per_funnel: null,
+  video_sources: ['youtube', 'vimeo'],
+  ...overrides,
+});
+
+describe('admin plans', () => {
+  it("creates a plan with its price display: 'Plan created successfully'", async () => {
+    const res = await admin.http.post('/api/admin/plans', planBody({ name: 'Growth' }), admin.token);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, message: 'Plan created successfully' });
+    expect(res.body.data).toMatchObject({
+      name: 'Growth',
+      price: '19.99',
+      currency: 'usd',
+      payment_schedule: 'monthly',
+      managed_by: 'platform',
+      max_funnel: 10,
+      max_branch_per_funnel: null,
+      video_sources: ['youtube', 'vimeo'],
+      price_display: '$19.99/month',
+      is_active: true,
+    });
+    expect(res.body.data).not.toHaveProperty('stripe_price_id');
+  });
+
+  it.each([
+    [{ payment_schedule: 'yearly', price: '120' }, '$120.00/year'],
+    [{ payment_schedule: 'one-time', price: '49.5' }, '$49.50'],
+    [{ payment_schedule: 'free', price: '0' }, 'Free'],
+    [{ payment_schedule: 'monthly', price: '9', currency: 'eur' }, '€9.00/month'],
+  ])('displays %j as %s', async (overrides, display) => {
+    const res = await admin.http.post('/api/admin/plans', planBody(overrides), admin.token);
+    expect(res.status).toBe(201);
+    expect(res.body.data.price_display).toBe(display);
+  });
+
+  it('validates the form, field by field', async () => {
+    const res = await admin.http.post(
+      '/api/admin/plans',
+      { price: 'ten', currency: 'dollars', payment_schedule: 'weekly', managed_by: 'them', max_funnel: -1, video_sources: ['dailymotion'] },
+      admin.token,
+    );
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(
+      ['currency', 'managed_by', 'max_funnel', 'name', 'payment_schedule', 'price', 'video_sources.0'].sort(),
+    );
+    const free = await admin.http.post('/api/admin/plans', planBody({ payment_schedule: 'free', price: '5' }), admin.token);
+    expect(free.body.errors.price).toEqual(['A free plan must have a price of 0.']);
+    const paid = await admin.http.post('/api/admin/plans', planBody({ price: '0' }), admin.token);
+    expect(paid.body.errors.price).toEqual(['A paid plan must have a price greater than 0.']);
+  });
+
+  it('lists with paging and Content-Range, shows, updates and deletes', async () => {
+    const made = await admin.http.post('/api/admin/plans', planBody({ name: 'Editable' }), admin.token);
+    const id = made.body.data.id;
+    const list = await admin.http.get('/api/admin/plans?per_page=2', admin.token);
+    expect(list.status).toBe(200);
+    expect(list.body.data.meta.per_page).toBe(2);
+    expect(list.headers['content-range']).toMatch(/^plans 0-1\/\d+$/);
+    const shown = await admin.http.get(`/api/admin/plans/${id}`, admin.token);
+    expect(shown.body.data.name).toBe('Editable');
+
+    const updated = await admin.http.put(`/api/admin/plans/${id}`, planBody({ name: 'Edited', price: '25' }), admin.token);
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ success: true, message: 'Plan updated successfully' });
+    expect(updated.body.data).toMatchObject({ name: 'Edited', price: '25.00' });
+
+    const removed = await admin.http.delete(`/api/admin/plans/${id}`, admin.token);
+    expect(removed.body).toMatchObject({ success: true, message: 'Plan deleted successfully' });
+    expect((await admin.http.get(`/api/admin/plans/${id}`, admin.token)).status).toBe(404);
+  });
+
+  it('is admin-only', async () => {
+    const user = await registerUser();
+    expect((await user.http.get('/api/admin/plans', user.token)).status).toBe(403);
+    expect((await user.http.post('/api/admin/plans', planBody(), user.token)).status).toBe(403);
+    expect((await client().get('/api/admin/plans')).status).toBe(401);
+  });
+});
+
+describe('GET /api/plans', () => {
+  it('lists active plans publicly, without Stripe ids, hiding inactive ones', async () => {
+    const hidden = await admin.http.post('/api/admin/plans', planBody({ name: 'Hidden plan', is_active: false }), admin.token);
+    const res = await client().get('/api/plans');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(Array.isArray(res.body.data)).toBe(true);
+    expect(res.body.data.map((p: { id: number }) => p.id)).not.toContain(hidden.body.data.id);
+    for (const plan of res.body.data) {
+      expect(plan).toHaveProperty('price_display');
+      expect(plan).not.toHaveProperty('stripe_product_id');
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { client, newIp } from './support/http';
+import { PASSWORD, registerUser, uniqueEmail } from './support/users';
+
+// The suite runs with the defaults: 20 attempts per IP and 5 per account per 60 s window.
+const IP_MAX = 20;
+const ACCOUNT_MAX = 5;
+
+describe('rate limits on the auth endpoints', () => {
+  it('limits login attempts on one account even from many addresses, with Retry-After', async () => {
+    const user = await registerUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_MAX + 1; i += 1) {
+      const res = await client().post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.body).toEqual({ success: false, message: 'Too many attempts. Please wait a minute and try again.' });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.slice(0, ACCOUNT_MAX).every((s) => s === 422)).toBe(true);
+    expect(statuses[ACCOUNT_MAX]).toBe(429);
+    // The right password does not get through either while the account is limited.
+    expect((await client().post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('keys the account on the normalised address, so case games do not help', async () => {
+    const user = await registerUser();
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) await client().post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
+    const res = await client().post('/api/auth/login', { email: `  ${user.email.toUpperCase()} `, password: 'wrong-password!' });
+    expect(res.status).toBe(429);
+  });
+
+  it('limits one address across many accounts', async () => {
+    const http = client();
+    const statuses: number[] = [];
+    for (let i = 0; i < IP_MAX + 1; i += 1) {
+      statuses.push((await http.post('/api/auth/password/forgot', { email: uniqueEmail('flood') })).status);
+    }
+    expect(statuses.slice(0, IP_MAX).every((s) => s === 200)).toBe(true);
+    expect(statuses[IP_MAX]).toBe(429);
+    // Another client is unaffected.
+    expect((await client().post('/api/auth/password/forgot', { email: uniqueEmail() })).status).toBe(200);
+  });
+
+  it('cannot be dodged by prepending addresses to X-Forwarded-For', async () => {
+    const realIp = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < IP_MAX + 1; i += 1) {
+      const spoofed = client(`203.0.113.${i}, ${realIp}`);
+      statuses.push((await spoofed.post('/api/auth/register', { email: 'invalid' })).status);
+    }
+    expect(statuses[IP_MAX - 1]).toBe(422);
+    expect(statuses[IP_MAX]).toBe(429);
+  });
+
+  it('limits registration and password reset attempts too', async () => {
+    const http = client();
+    let last = 0;
+    for (let i = 0; i < IP_MAX + 1; i += 1) last = (await http.post('/api/auth/register', {})).status;
+    expect(last).toBe(429);
+
+    const target = uniqueEmail('reset-target');
+    let resetStatus = 0;
+    for (let i = 0; i < ACCOUNT_MAX + 1; i += 1) {
+      resetStatus = (await client().post('/api/auth/password/reset', { email: target, token: 'guess', password: 'x-password-1', password_confirmation: 'x-password-1' })).status;
+    }
+    expect(resetStatus).toBe(429);
+  });
+});

@@ -1,0 +1,47 @@
+import request from 'supertest';
+
+let counter = 0;
+
+/** A fresh client address for each caller (the suites run as if behind one proxy hop). */
+export const newIp = (): string => {
+  counter += 1;
+  const n = counter + Math.floor(Math.random() * 1000) * 1000;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+export const baseUrl = (): string => {
+  const url = process.env.BRANCHIFY_TEST_URL;
+  if (!url) throw new Error('BRANCHIFY_TEST_URL is not set: run the suites through tests/run-tests.js');
+  return url;
+};
+
+export interface Client {
+  ip: string;
+  get(path: string, token?: string): request.Test;
+  post(path: string, body?: object, token?: string): request.Test;
+  put(path: string, body?: object, token?: string): request.Test;
+  delete(path: string, token?: string): request.Test;
+}
+
+/** An HTTP client speaking to the real server from one client address. */
+export const client = (ip: string = newIp()): Client => {
+  const prepare = (test: request.Test, token?: string) => {
+    test.set('X-Forwarded-For', ip).set('Accept', 'application/json');
+    if (token) test.set('Authorization', `Bearer ${token}`);
+    return test;
+  };
+  return {
+    ip,
+    get: (path, token) => prepare(request(baseUrl()).get(path), token),
+    post: (path, body, token) => prepare(request(baseUrl()).post(path), token).send(body ?? {}),
+    put: (path, body, token) => prepare(request(baseUrl()).put(path), token).send(body ?? {}),
+    delete: (path, token) => prepare(request(baseUrl()).delete(path), token),
+  };
+};
+
+/** The refresh cookie a response set (name=value), for the next request's Cookie header. */
+export const refreshCookie = (res: request.Response): string | undefined => {
+  const raw = res.headers['set-cookie'] as unknown as string[] | undefined;
+  const cookie = raw?.find((c) => c.startsWith('branchify_refresh='));
+  return cookie?.split(';')[0];
+};

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Runs the API suites against a fresh database of their own: a new SQLite file by default, or a
+ * new PostgreSQL schema when DATABASE_URL is set (dropped afterwards), so runs never see each
+ * other's rows. Prints `<label>: N passed, N failed` and leaves a summary for .ci/run.
+ *
+ *   node run-tests.js [jest args…]
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { TMP_DIR } = require('./harness/context');
+
+const runId = `${Date.now().toString(36)}_${process.pid}`;
+const label = process.env.TEST_LABEL || (process.env.DATABASE_URL ? 'postgres' : 'sqlite');
+fs.mkdirSync(TMP_DIR, { recursive: true });
+
+const secret = () => crypto.randomBytes(24).toString('base64');
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  BRANCHIFY_ENV_FILE: path.join(TMP_DIR, `run-${runId}.env`),
+  APP_KEYS: [secret(), secret()].join(','),
+  API_TOKEN_SALT: secret(),
+  ADMIN_JWT_SECRET: secret(),
+  TRANSFER_TOKEN_SALT: secret(),
+  JWT_SECRET: secret(),
+  ENCRYPTION_KEY: secret(),
+  SERVE_ADMIN_PANEL: 'false',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'warn',
+  LOG_FILE: path.join(TMP_DIR, `run-${runId}.log`),
+  PUBLIC_URL: 'http://localhost:1337',
+  // The suites speak as if behind one proxy hop, each test with its own client address, so
+  // rate limits of one test never leak into another (and spoofing can be tested).
+  PROXY_ENABLED: 'true',
+  PROXY_MAX_IPS_COUNT: '1',
+};
+
+async function withPostgresSchema(fn) {
+  const { Client } = require('pg');
+  const schema = `bf_test_${runId}`.toLowerCase();
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA "${schema}"`);
+  try {
+    return await fn({ DATABASE_SCHEMA: schema });
+  } finally {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch((e) => console.error(`could not drop ${schema}: ${e.message}`));
+    await client.end();
+  }
+}
+
+async function withSqliteFile(fn) {
+  const file = path.join(TMP_DIR, `run-${runId}.db`);
+  try {
+    return await fn({ DATABASE_FILENAME: file });
+  } finally {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+  }
+}
+
+function runJest(extraEnv) {
+  const results = path.join(TMP_DIR, `results-${label}-${runId}.json`);
+  const jest = require.resolve('jest/bin/jest');
+  const proc = spawnSync(process.execPath, [jest, '--config', path.join(__dirname, 'jest.config.js'), '--json', '--outputFile', results, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...env, ...extraEnv },
+    cwd: __dirname,
+  });
+  let passed = 0;
+  let failed = 0;
+  if (fs.existsSync(results)) {
+    const summary = JSON.parse(fs.readFileSync(results, 'utf8'));
+    passed = summary.numPassedTests;
+    failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites || 0);
+  } else {
+    failed = 1;
+  }
+  fs.rmSync(results, { force: true });
+  fs.writeFileSync(path.join(TMP_DIR, `summary-${label}.json`), JSON.stringify({ label, passed, failed }));
+  console.log(`${label}: ${passed} passed, ${failed} failed`);
+  return proc.status === 0 && failed === 0 ? 0 : 1;
+}
+
+(async () => {
+  const code = process.env.DATABASE_URL ? await withPostgresSchema(runJest) : await withSqliteFile(runJest);
+  fs.rmSync(env.BRANCHIFY_ENV_FILE, { force: true });
+  process.exit(code);
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { ConfigError, parseEnv } from '@branchify/config';
+
+const secrets = {
+  APP_KEYS: 'k1,k2',
+  API_TOKEN_SALT: 'x'.repeat(16),
+  ADMIN_JWT_SECRET: 'x'.repeat(16),
+  TRANSFER_TOKEN_SALT: 'x'.repeat(16),
+  JWT_SECRET: 'x'.repeat(16),
+  ENCRYPTION_KEY: 'x'.repeat(16),
+};
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv(secrets);
+    expect(env).toMatchObject({
+      PORT: 1337,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'http://localhost:1337',
+      DATABASE_POOL_MAX: 10,
+      PROXY_ENABLED: false,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      PASSWORD_RESET_TTL_MINUTES: 60,
+    });
+    expect(env.APP_KEYS).toEqual(['k1', 'k2']);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATABASE_FILENAME).toMatch(/cms[\\/]\.tmp[\\/]data\.db$/);
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    const attempt = () => parseEnv({ ...secrets, PORT: 'eighty', DATABASE_URL: 'mysql://x', PROXY_ENABLED: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT must be a whole number \(got "eighty"\)/);
+      expect(message).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
+      expect(message).toMatch(/PROXY_ENABLED must be true or false/);
+    }
+  });
+
+  it('requires the secrets (generated into .env on first start when absent)', () => {
+    expect(() => parseEnv({})).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(parseEnv({ ...secrets, PORT: '' }).PORT).toBe(1337);
+  });
+});
