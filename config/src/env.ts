@@ -74,6 +74,30 @@ const schema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).default('https'),
   STRIPE_TIMEOUT_MS: int(100, 120_000).default(20_000),
   STRIPE_MAX_NETWORK_RETRIES: int(0, 5).default(2),
+
+  // Player: how long a node may serve a cached funnel payload before re-reading it (changes made
+  // through this node drop it at once), and the per-IP ceiling on view/interaction events.
+  PLAYER_CACHE_TTL_SECONDS: int(0, 3600).default(5),
+  INGEST_RATE_LIMIT_IP_MAX: int(1, 10_000_000).default(600),
+
+  // Mail outbox: retries back off exponentially from the base, capped; a row is given up
+  // (status 'failed', kept) only after MAIL_MAX_ATTEMPTS.
+  MAIL_RETRY_BASE_MS: int(10, 86_400_000).default(30_000),
+  MAIL_RETRY_MAX_MS: int(10, 86_400_000).default(3_600_000),
+  MAIL_MAX_ATTEMPTS: int(1, 1000).default(25),
+  MAIL_WORKER_INTERVAL_MS: int(10, 3_600_000).default(5_000),
+  MAIL_SMTP_TIMEOUT_MS: int(100, 300_000).default(30_000),
+
+  // Logo and favicon uploads (the spec's default image limit).
+  IMAGE_UPLOAD_MAX_KB: int(1, 102_400).default(1000),
+
+  // Application updates: the feed that answers the latest version for a license key, and the
+  // Ed25519 public key (PEM, or base64 of the raw 32-byte key or of the DER) packages are signed with.
+  UPDATE_FEED_URL: url.optional(),
+  UPDATE_PUBLIC_KEY: z.string().min(1).optional(),
+  UPDATES_DIR: z.string().min(1).default(path.join(CMS_DIR, '.tmp', 'updates')),
+  UPDATE_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  UPDATE_MAX_PACKAGE_MB: int(1, 10_000).default(500),
 });
 
 export type Env = z.output<typeof schema>;

@@ -278,6 +278,24 @@ export default {
     indexes: [{ name: 'branchify_mail_outbox_due_idx', columns: ['status', 'next_attempt_at'] }],
   }),
 
+  /** Which library videos a funnel uses (rewritten on every save): total_funnels and safe deletes. */
+  'funnel-video': defineType({
+    collectionName: 'branchify_funnel_videos',
+    singularName: 'funnel-video',
+    pluralName: 'funnel-videos',
+    displayName: 'Funnel video link',
+    internal: true,
+    attributes: {
+      funnel_id: int({ required: true }),
+      video_id: int({ required: true }),
+      owner_id: int({ required: true }),
+    },
+    indexes: [
+      { name: 'branchify_funnel_videos_pair_uq', columns: ['funnel_id', 'video_id'], type: 'unique' },
+      { name: 'branchify_funnel_videos_video_idx', columns: ['video_id'] },
+    ],
+  }),
+
   'funnel-view': defineType({
     collectionName: 'branchify_funnel_views',
     singularName: 'funnel-view',
@@ -291,6 +309,8 @@ export default {
       watch_time: decimal(),
       last_watch_time: decimal(),
       editor_id: str(),
+      /** Furthest point reached per video: { [editor_id]: { max, duration } } (completion analytics). */
+      progress: json(),
     },
     indexes: [
       { name: 'branchify_funnel_views_event_uq', columns: ['event_id'], type: 'unique' },
@@ -307,7 +327,8 @@ export default {
     internal: true,
     attributes: {
       funnel_id: int({ required: true }),
-      view_id: int(),
+      /** The view's client-generated id (its event_id). */
+      view_id: str(),
       event_id: str({ required: true }),
       video_id: str(),
       node_id: str(),

@@ -5,6 +5,9 @@ import subscriptions from '../billing/controller';
 import adminSubscriptions from '../billing/admin-controller';
 import stripeAdmin from '../billing/stripe-admin-controller';
 import stripeWebhooks from '../billing/webhook-controller';
+import videos from '../videos/controller';
+import funnels from '../funnels/controller';
+import analytics from '../analytics/controller';
 
 export default {
   auth,
@@ -14,4 +17,7 @@ export default {
   'admin-subscriptions': adminSubscriptions,
   'stripe-admin': stripeAdmin,
   'stripe-webhooks': stripeWebhooks,
+  videos,
+  funnels,
+  analytics,
 };

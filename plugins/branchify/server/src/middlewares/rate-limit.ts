@@ -11,6 +11,8 @@ export interface RateLimitConfig {
    * authenticated user. Never a header or anything else a client can vary freely.
    */
   account?: 'body.email' | 'user';
+  /** 'ingest': the player's view/interaction events, which a real viewer sends many of. */
+  budget?: 'auth' | 'ingest';
 }
 
 /**
@@ -32,7 +34,7 @@ export default (config: RateLimitConfig, { strapi }: { strapi: Strapi }) =>
     if (account !== undefined && account !== '') keys.push({ key: `${config.name}:account:${account}`, kind: 'account' });
 
     for (const { key, kind } of keys) {
-      const verdict = await limiter.hit(key, kind);
+      const verdict = await limiter.hit(key, kind, config.budget);
       if (!verdict.allowed) {
         strapi.log.warn(`[rate-limit] ${config.name} limited (${kind}) for ${kind === 'ip' ? ctx.ip : 'an account'}`);
         throw tooManyRequests(verdict.retryAfterSeconds);

@@ -1,11 +1,9 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, VIDEO_PROVIDERS } from '@branchify/config';
 import { forbidden } from '../http/errors';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import { grantsAccess } from './subscription-state';
 
-export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'adilo', 'generic'] as const;
-export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 
 export interface PlanRecord {
   id: number;

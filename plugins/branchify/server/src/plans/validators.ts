@@ -1,7 +1,6 @@
-import { fieldMessages } from '@branchify/config';
+import { fieldMessages, VIDEO_PROVIDERS } from '@branchify/config';
 import { z } from 'zod';
 import { requiredString } from '../http/fields';
-import { VIDEO_PROVIDERS } from './limits';
 import { MANAGED_BY, PAYMENT_SCHEDULES } from './present';
 
 const limit = (name: string) =>

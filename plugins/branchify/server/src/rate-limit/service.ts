@@ -12,12 +12,12 @@ export interface RateVerdict {
  * One atomic upsert per hit: a new window resets the count.
  */
 export default ({ strapi }: { strapi: Strapi }) => ({
-  async hit(key: string, kind: 'ip' | 'account'): Promise<RateVerdict> {
+  async hit(key: string, kind: 'ip' | 'account', budget: 'auth' | 'ingest' = 'auth'): Promise<RateVerdict> {
     const e = env();
     const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
     const now = Date.now();
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+    const max = budget === 'ingest' ? e.INGEST_RATE_LIMIT_IP_MAX : kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
     const table = 'branchify_rate_limits';
     const bucket = key.slice(0, 255);
     const stamp = new Date(now);

@@ -2,10 +2,12 @@ import authRoutes from '../auth/routes';
 import userRoutes from '../users/routes';
 import planRoutes from '../plans/routes';
 import billingRoutes from '../billing/routes';
+import videoRoutes from '../videos/routes';
+import funnelRoutes from '../funnels/routes';
 
 export default {
   'content-api': {
     type: 'content-api',
-    routes: [...authRoutes, ...userRoutes, ...planRoutes, ...billingRoutes],
+    routes: [...authRoutes, ...userRoutes, ...planRoutes, ...billingRoutes, ...videoRoutes, ...funnelRoutes],
   },
 };

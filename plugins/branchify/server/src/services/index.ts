@@ -11,6 +11,10 @@ import stripeSettings from '../billing/settings';
 import stripeWebhooks from '../billing/webhooks';
 import usersPresenter from '../users/presenter';
 import users from '../users/service';
+import videos from '../videos/service';
+import funnels from '../funnels/service';
+import playerPayload from '../funnels/player-payload';
+import analytics from '../analytics/service';
 
 export default {
   auth,
@@ -26,4 +30,8 @@ export default {
   'billing-sync': billingSync,
   'stripe-settings': stripeSettings,
   'stripe-webhooks': stripeWebhooks,
+  videos,
+  funnels,
+  'player-payload': playerPayload,
+  analytics,
 };

@@ -33,11 +33,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
         token_version: (target.token_version ?? 0) + 1,
       });
       await getService(strapi, 'tokens').revokeAllForUser(target.id);
+      // A suspended owner's funnels stop loading at once (and come back on reactivation).
+      getService(strapi, 'player-payload').invalidateAll();
       await getService(strapi, 'notifications').accountSuspended(updated, note);
       strapi.log.info(`[users] admin ${ctx.state.branchifyUser.id} suspended user ${target.id}`);
       return ok(ctx, await present(updated), MESSAGES.userSuspended);
     }
     const updated = await users().update(target.id, { status: 'active', status_note: null });
+    getService(strapi, 'player-payload').invalidateAll();
     strapi.log.info(`[users] admin ${ctx.state.branchifyUser.id} reactivated user ${target.id}`);
     return ok(ctx, await present(updated), MESSAGES.userReactivated);
   };

@@ -11,6 +11,10 @@ import type stripeSettingsService from '../billing/settings';
 import type stripeWebhooksService from '../billing/webhooks';
 import type presenterService from '../users/presenter';
 import type usersService from '../users/service';
+import type videosService from '../videos/service';
+import type funnelsService from '../funnels/service';
+import type playerPayloadService from '../funnels/player-payload';
+import type analyticsService from '../analytics/service';
 import type { Strapi } from './strapi';
 
 /** Every service of the plugin by name, with its type, so callers get one typed accessor. */
@@ -28,6 +32,10 @@ export interface Services {
   'billing-sync': ReturnType<typeof billingSyncService>;
   'stripe-settings': ReturnType<typeof stripeSettingsService>;
   'stripe-webhooks': ReturnType<typeof stripeWebhooksService>;
+  videos: ReturnType<typeof videosService>;
+  funnels: ReturnType<typeof funnelsService>;
+  'player-payload': ReturnType<typeof playerPayloadService>;
+  analytics: ReturnType<typeof analyticsService>;
 }
 
 export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] =>

@@ -17,6 +17,12 @@ export const UID = {
   rateLimit: 'plugin::branchify.rate-limit',
   stripeSetting: 'plugin::branchify.stripe-setting',
   stripeEvent: 'plugin::branchify.stripe-event',
+  funnelVideo: 'plugin::branchify.funnel-video',
+  funnelView: 'plugin::branchify.funnel-view',
+  funnelInteraction: 'plugin::branchify.funnel-interaction',
+  mailerSetting: 'plugin::branchify.mailer-setting',
+  mailOutbox: 'plugin::branchify.mail-outbox',
+  updateState: 'plugin::branchify.update-state',
 } as const;
 
 /** The query engine for one of our uids (typed loosely: our schemas are declared in code). */

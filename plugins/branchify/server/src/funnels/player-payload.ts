@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import { env, MESSAGES, rootVideo } from '@branchify/config';
+import { notFound } from '../http/errors';
+import { grantsAccess } from '../plans/subscription-state';
+import { getService } from '../utils/services';
+import { query, UID, type Strapi } from '../utils/strapi';
+import type { VideoRow } from '../videos/service';
+
+export interface PlayerEntry {
+  /** The funnel's row id, for the view and interaction writers (never sent to viewers). */
+  funnelId: number;
+  /** editor_ids of the funnel's videos, to reject events for another funnel's video. */
+  editorIds: ReadonlySet<string>;
+  resume: boolean;
+  payload: ReturnType<typeof buildPayload>;
+  /** The `/api` envelope, serialised once. */
+  json: string;
+  etag: string;
+}
+
+type Funnel = { id: number; owner_id: number; identifier: string; title: string; description: string | null; settings: { enable_resume_play?: boolean } | null; videos: Array<{ id: number; editor_id: string; elements: unknown[] }> | null; version: number | null };
+
+const buildPayload = (funnel: Funnel, library: ReadonlyMap<number, VideoRow>, app: { app_name: string; app_favicon_url: string | null; app_logo_url: string | null; app_color_scheme: Record<string, string> }) => {
+  const videos = (funnel.videos ?? []).flatMap((v) => {
+    const video = library.get(v.id);
+    if (!video) return [];
+    return [
+      {
+        editor_id: v.editor_id,
+        title: video.title,
+        provider: video.provider,
+        external_id: video.external_id ?? null,
+        embed_url: video.embed_url ?? null,
+        source_url: video.source_url ?? null,
+        thumbnail: video.thumbnail ?? null,
+        duration: video.duration === null || video.duration === undefined ? null : Number(video.duration),
+        elements: v.elements,
+      },
+    ];
+  });
+  return {
+    identifier: funnel.identifier,
+    title: funnel.title,
+    description: funnel.description ?? '',
+    settings: { enable_resume_play: Boolean(funnel.settings?.enable_resume_play) },
+    version: funnel.version ?? 1,
+    root_editor_id: rootVideo(videos as Array<{ editor_id: string; elements: Array<{ type: string; data: unknown }> }>)?.editor_id ?? null,
+    videos,
+    app: { name: app.app_name, favicon_url: app.app_favicon_url, logo_url: app.app_logo_url, color_scheme: app.app_color_scheme },
+  };
+};
+
+/**
+ * The public player payload (`GET funnels/{reference}/player` and the inlined JSON of
+ * `/player/{reference}`): the funnel with its videos, embed URLs and elements and the app's
+ * branding — nothing private. Cached per process for PLAYER_CACHE_TTL_SECONDS and dropped at once
+ * here when a funnel, video or owner changes; other nodes see changes within the TTL.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const cache = new Map<string, { entry: PlayerEntry | null; expires: number }>();
+  const MAX_ENTRIES = 10_000;
+
+  const ownerMayPublish = async (ownerId: number): Promise<boolean> => {
+    const owner = await query(strapi, UID.user).findOne({ where: { id: ownerId }, select: ['id', 'status', 'is_admin', 'subscription_id'] });
+    if (!owner || owner.status !== 'active') return false;
+    if (owner.is_admin) return true;
+    if (!owner.subscription_id) return false;
+    const sub = await query(strapi, UID.subscription).findOne({ where: { id: owner.subscription_id, user_id: owner.id } });
+    return grantsAccess(sub);
+  };
+
+  const load = async (reference: string): Promise<PlayerEntry | null> => {
+    const funnel = (await query(strapi, UID.funnel).findOne({ where: { identifier: reference } })) as Funnel | null;
+    if (!funnel || !(await ownerMayPublish(funnel.owner_id))) return null;
+    const ids = (funnel.videos ?? []).map((v) => v.id);
+    const rows: VideoRow[] = await getService(strapi, 'videos').findMany(funnel.owner_id, ids);
+    const library = new Map(rows.map((r) => [r.id, r]));
+    const app = await getService(strapi, 'customization').publicView();
+    const payload = buildPayload(funnel, library, app);
+    const json = JSON.stringify({ success: true, data: payload });
+    return {
+      funnelId: funnel.id,
+      editorIds: new Set(payload.videos.map((v) => v.editor_id)),
+      resume: payload.settings.enable_resume_play,
+      payload,
+      json,
+      etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
+    };
+  };
+
+  return {
+    /** The entry for a reference, or null when unknown or blocked (suspended owner, no access). */
+    async find(reference: string): Promise<PlayerEntry | null> {
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(reference)) return null;
+      const now = Date.now();
+      const hit = cache.get(reference);
+      if (hit && hit.expires > now) return hit.entry;
+      const entry = await load(reference);
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(reference, { entry, expires: now + env().PLAYER_CACHE_TTL_SECONDS * 1000 });
+      return entry;
+    },
+
+    async get(reference: string): Promise<PlayerEntry> {
+      const entry = await this.find(reference);
+      if (!entry) throw notFound(MESSAGES.funnelUnavailable);
+      return entry;
+    },
+
+    invalidate(reference: string): void {
+      cache.delete(reference);
+    },
+
+    /** After a change that may touch many funnels (a video renamed, an owner suspended). */
+    invalidateAll(): void {
+      cache.clear();
+    },
+  };
+};

@@ -1,0 +1,38 @@
+import type { FunnelDocument } from '@branchify/config';
+import { presentVideo } from '../videos/present';
+import type { VideoRow } from '../videos/service';
+import type { FunnelRow } from './service';
+
+const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
+
+const settingsOf = (row: FunnelRow) => ({ enable_resume_play: Boolean(row.settings?.enable_resume_play) });
+
+/** A funnel in the dashboard list. */
+export const presentFunnelSummary = (row: FunnelRow) => ({
+  id: row.id,
+  identifier: row.identifier,
+  title: row.title,
+  description: row.description ?? '',
+  settings: settingsOf(row),
+  total_videos: (row.videos ?? []).length,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+/**
+ * The whole funnel for its owner's editor: each funnel video with its elements and the library
+ * video it plays (`video`, null if it has left the library).
+ */
+export const presentFunnel = (
+  row: FunnelRow,
+  library: ReadonlyMap<number, VideoRow>,
+  lastViewState: { last_watch_time: number; editor_id: string } | null,
+) => ({
+  ...presentFunnelSummary(row),
+  version: row.version ?? 1,
+  videos: (row.videos ?? ([] as FunnelDocument['videos'])).map((v) => {
+    const video = library.get(v.id);
+    return { id: v.id, editor_id: v.editor_id, elements: v.elements, video: video ? presentVideo(video) : null };
+  }),
+  last_view_state: lastViewState,
+});

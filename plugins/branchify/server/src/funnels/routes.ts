@@ -1,0 +1,20 @@
+import { route } from '../routes/define';
+
+const USER_AREA = { verified: true };
+const INGEST = { name: 'ingest', budget: 'ingest' as const };
+
+export default [
+  route('GET', '/funnels', 'funnels.index', { auth: USER_AREA }),
+  route('POST', '/funnels', 'funnels.create', { auth: USER_AREA }),
+  route('GET', '/funnels/:id', 'funnels.show', { auth: USER_AREA }),
+  route('PUT', '/funnels/:id', 'funnels.update', { auth: USER_AREA }),
+  route('DELETE', '/funnels/:id', 'funnels.destroy', { auth: USER_AREA }),
+  route('GET', '/funnels/:id/duplicate', 'funnels.duplicate', { auth: USER_AREA }),
+  route('POST', '/funnels/:id/analytics', 'analytics.report', { auth: USER_AREA }),
+
+  // Public: what the player needs, by the funnel's unguessable reference.
+  route('GET', '/funnels/:reference/player', 'funnels.player'),
+  route('POST', '/funnels/:reference/views', 'analytics.startView', { rateLimit: INGEST }),
+  route('PUT', '/funnels/:reference/views', 'analytics.updateView', { rateLimit: INGEST }),
+  route('POST', '/funnels/:reference/interactions', 'analytics.interactions', { rateLimit: INGEST }),
+];

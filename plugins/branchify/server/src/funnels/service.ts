@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import type { FunnelDocument } from '@branchify/config';
+import type { ListQuery } from '../http/paging';
+import { query, UID, type Strapi } from '../utils/strapi';
+
+export interface FunnelRow {
+  id: number;
+  owner_id: number;
+  identifier: string;
+  title: string;
+  description: string | null;
+  settings: { enable_resume_play?: boolean } | null;
+  videos: FunnelDocument['videos'] | null;
+  version: number | null;
+  createdAt?: string | Date;
+  updatedAt?: string | Date;
+}
+
+const LINKS = 'branchify_funnel_videos';
+
+/** 24 characters of base62: the funnel's public, unguessable reference. */
+export const newIdentifier = (): string => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.randomBytes(48);
+  let out = '';
+  for (const byte of bytes) {
+    if (byte >= 248) continue; // 248 = 4 * 62: keeps the distribution uniform
+    out += alphabet[byte % 62];
+    if (out.length === 24) break;
+  }
+  return out.length === 24 ? out : newIdentifier();
+};
+
+/** Funnels: owner-scoped persistence, and the video links kept in step with every save. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const funnels = () => query(strapi, UID.funnel);
+  const db = () => strapi.db.connection;
+
+  const writeLinks = async (funnelId: number, ownerId: number, videos: FunnelDocument['videos']) => {
+    const ids = [...new Set(videos.map((v) => v.id))];
+    await strapi.db.transaction(async ({ trx }) => {
+      await trx(LINKS).where({ funnel_id: funnelId }).delete();
+      if (ids.length) {
+        const now = new Date();
+        await trx(LINKS).insert(ids.map((video_id) => ({ funnel_id: funnelId, video_id, owner_id: ownerId, created_at: now, updated_at: now })));
+      }
+    });
+  };
+
+  return {
+    async list(ownerId: number, q: ListQuery): Promise<{ rows: FunnelRow[]; total: number }> {
+      const where = { owner_id: ownerId, ...(q.search ? { title: { $containsi: q.search } } : {}) };
+      const [rows, total] = await Promise.all([
+        funnels().findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: q.perPage, offset: q.offset }),
+        funnels().count({ where }),
+      ]);
+      return { rows, total };
+    },
+
+    async count(ownerId: number): Promise<number> {
+      return funnels().count({ where: { owner_id: ownerId } });
+    },
+
+    async find(ownerId: number, id: number): Promise<FunnelRow | null> {
+      return funnels().findOne({ where: { id, owner_id: ownerId } });
+    },
+
+    async findById(id: number): Promise<FunnelRow | null> {
+      return funnels().findOne({ where: { id } });
+    },
+
+    async findByIdentifier(identifier: string): Promise<FunnelRow | null> {
+      return funnels().findOne({ where: { identifier } });
+    },
+
+    async create(ownerId: number, input: { title: string; description: string; settings: { enable_resume_play: boolean }; videos?: FunnelDocument['videos'] }): Promise<FunnelRow> {
+      const videos = input.videos ?? [];
+      const row: FunnelRow = await funnels().create({
+        data: { owner_id: ownerId, identifier: newIdentifier(), title: input.title, description: input.description, settings: input.settings, videos, version: 1 },
+      });
+      if (videos.length) await writeLinks(row.id, ownerId, videos);
+      return row;
+    },
+
+    async updateMeta(funnel: FunnelRow, input: { title: string; description: string; settings: { enable_resume_play: boolean } }): Promise<FunnelRow> {
+      return funnels().update({
+        where: { id: funnel.id },
+        data: { title: input.title, description: input.description, settings: input.settings, version: (funnel.version ?? 1) + 1 },
+      });
+    },
+
+    async saveDocument(funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
+      const row: FunnelRow = await funnels().update({
+        where: { id: funnel.id },
+        data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
+      });
+      await writeLinks(funnel.id, funnel.owner_id, doc.videos);
+      return row;
+    },
+
+    /** Removes the funnel with its links, views and interactions. */
+    async remove(funnel: FunnelRow): Promise<void> {
+      await strapi.db.transaction(async ({ trx }) => {
+        await trx(LINKS).where({ funnel_id: funnel.id }).delete();
+        await trx('branchify_funnel_interactions').where({ funnel_id: funnel.id }).delete();
+        await trx('branchify_funnel_views').where({ funnel_id: funnel.id }).delete();
+      });
+      await funnels().delete({ where: { id: funnel.id } });
+    },
+
+    /** The last position a viewer reached (resume), or the funnel's latest when no viewer is given. */
+    async lastViewState(funnelId: number, viewerToken?: string): Promise<{ last_watch_time: number; editor_id: string } | null> {
+      const q = db()('branchify_funnel_views').where({ funnel_id: funnelId }).whereNotNull('editor_id');
+      if (viewerToken) q.andWhere({ viewer_token: viewerToken });
+      const row = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').first('last_watch_time', 'editor_id');
+      return row ? { last_watch_time: Number(row.last_watch_time ?? 0), editor_id: String(row.editor_id) } : null;
+    },
+  };
+};

@@ -1,0 +1,95 @@
+import { defaultVideoTitle } from '@branchify/config';
+import type { ListQuery } from '../http/paging';
+import { query, UID, type Strapi } from '../utils/strapi';
+import type { VideoInput } from './validators';
+
+export interface VideoRow {
+  id: number;
+  owner_id: number;
+  title: string;
+  size: number | null;
+  thumbnail: string | null;
+  duration: number | string | null;
+  provider: string;
+  external_id: string | null;
+  embed_url: string | null;
+  source: string | null;
+  source_url: string | null;
+  createdAt?: string | Date;
+  updatedAt?: string | Date;
+}
+
+const LINKS = 'branchify_funnel_videos';
+
+/** The video library: every query is scoped to its owner, so another tenant's video is simply not found. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const videos = () => query(strapi, UID.video);
+  const db = () => strapi.db.connection;
+
+  return {
+    async list(ownerId: number, q: ListQuery): Promise<{ rows: VideoRow[]; total: number }> {
+      const where = { owner_id: ownerId, ...(q.search ? { title: { $containsi: q.search } } : {}) };
+      const [rows, total] = await Promise.all([
+        videos().findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: q.perPage, offset: q.offset }),
+        videos().count({ where }),
+      ]);
+      return { rows, total };
+    },
+
+    async find(ownerId: number, id: number): Promise<VideoRow | null> {
+      return videos().findOne({ where: { id, owner_id: ownerId } });
+    },
+
+    /** The owner's videos among `ids` (to check a funnel only uses its owner's library). */
+    async findMany(ownerId: number, ids: readonly number[]): Promise<VideoRow[]> {
+      if (!ids.length) return [];
+      return videos().findMany({ where: { owner_id: ownerId, id: { $in: [...new Set(ids)] } } });
+    },
+
+    async create(ownerId: number, input: VideoInput): Promise<VideoRow> {
+      const { source } = input;
+      return videos().create({
+        data: {
+          owner_id: ownerId,
+          title: input.title ?? defaultVideoTitle(source.provider, source.external_id),
+          size: 0,
+          thumbnail: input.thumbnail,
+          duration: input.duration,
+          provider: source.provider,
+          external_id: source.external_id,
+          embed_url: source.embed_url,
+          source: source.source,
+          source_url: source.source_url,
+        },
+      });
+    },
+
+    async rename(id: number, title: string): Promise<VideoRow> {
+      return videos().update({ where: { id }, data: { title } });
+    },
+
+    async remove(id: number): Promise<void> {
+      await videos().delete({ where: { id } });
+    },
+
+    /** total_funnels for each of the given videos. */
+    async funnelCounts(ids: readonly number[]): Promise<Map<number, number>> {
+      const counts = new Map<number, number>();
+      if (!ids.length) return counts;
+      const rows: Array<{ video_id: number; n: number | string }> = await db()(LINKS).select('video_id').count({ n: '*' }).whereIn('video_id', ids).groupBy('video_id');
+      for (const row of rows) counts.set(Number(row.video_id), Number(row.n));
+      return counts;
+    },
+
+    /** Titles of the funnels that use a video (to explain why it cannot be deleted). */
+    async usedBy(id: number): Promise<string[]> {
+      const rows: Array<{ title: string }> = await db()(LINKS)
+        .join('branchify_funnels', 'branchify_funnels.id', `${LINKS}.funnel_id`)
+        .where(`${LINKS}.video_id`, id)
+        .orderBy('branchify_funnels.title')
+        .limit(5)
+        .select('branchify_funnels.title');
+      return rows.map((r) => r.title);
+    },
+  };
+};

@@ -1,0 +1,58 @@
+import { countBranchElements, funnelDocumentSchema, rootVideo } from '@branchify/config';
+
+const branch = (id: string, to: string) => ({ id, type: 'branch', data: { branches: [{ id: `${id}-b`, onclick: 'branch', video: to }] } });
+
+describe('funnelDocumentSchema', () => {
+  it('fills the defaults of spec section 3', () => {
+    const doc = funnelDocumentSchema.parse({ title: 'T', videos: [{ id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'branch', data: { branches: [{ id: 'b', onclick: 'timestamp' }] } }] }] });
+    const el = doc.videos[0]!.elements[0]!;
+    expect(el.type).toBe('branch');
+    if (el.type !== 'branch') return;
+    expect(el.data.settings).toMatchObject({ inaction: 'skip-and-continue', pauseVideo: { enabled: false, duration: 10 }, animation: 'none', equalize: false, border: { enabled: false, size: 1 } });
+    expect(el.data.prompt).toMatchObject({ fontSize: 2, fontFamily: 'Abel' });
+    expect(el.data.branches[0]).toMatchObject({ type: 'standard', timestamp: { hours: 0, minutes: 0, seconds: 0 }, standard: { fontSize: 1.5 }, image: { width: 100, height: 100 } });
+    expect(doc.settings).toEqual({ enable_resume_play: false });
+  });
+
+  it('drops unknown keys rather than storing them', () => {
+    const doc = funnelDocumentSchema.parse({ title: 'T', owner_id: 9, videos: [{ id: 1, editor_id: 'a', html: '<script>', elements: [] }] });
+    expect(doc).not.toHaveProperty('owner_id');
+    expect(doc.videos[0]).not.toHaveProperty('html');
+  });
+
+  it('accepts an inaction URL or one of the element branches', () => {
+    const base = (inaction: string) => ({ title: 'T', videos: [{ id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'branch', data: { branches: [{ id: 'b1', onclick: 'timestamp' }], settings: { inaction } } }] }] });
+    expect(funnelDocumentSchema.safeParse(base('b1')).success).toBe(true);
+    expect(funnelDocumentSchema.safeParse(base('https://example.com/next')).success).toBe(true);
+    expect(funnelDocumentSchema.safeParse(base('javascript:void(0)')).success).toBe(false);
+  });
+
+  it('refuses duplicate editor and element ids', () => {
+    const res = funnelDocumentSchema.safeParse({
+      title: 'T',
+      videos: [
+        { id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'text' }] },
+        { id: 2, editor_id: 'a', elements: [{ id: 'e', type: 'text' }] },
+      ],
+    });
+    expect(res.success).toBe(false);
+    expect(res.error!.issues.map((i) => i.path.join('.'))).toEqual(['videos.1.editor_id', 'videos.1.elements.0.id']);
+  });
+});
+
+describe('rootVideo and countBranchElements', () => {
+  it('picks the first video no branch points to, else the first', () => {
+    const videos = [
+      { editor_id: 'b', elements: [] },
+      { editor_id: 'a', elements: [branch('x', 'b')] },
+    ];
+    expect(rootVideo(videos)!.editor_id).toBe('a');
+    const loop = [
+      { editor_id: 'a', elements: [branch('x', 'b')] },
+      { editor_id: 'b', elements: [branch('y', 'a')] },
+    ];
+    expect(rootVideo(loop)!.editor_id).toBe('a');
+    expect(rootVideo([])).toBeNull();
+    expect(countBranchElements(loop)).toBe(2);
+  });
+});
