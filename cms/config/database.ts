@@ -25,6 +25,16 @@ export default () => {
       client: 'sqlite',
       connection: { filename: e.DATABASE_FILENAME },
       useNullAsDefault: true,
+      pool: {
+        // WAL: readers never wait for the writer, and a commit is one fsync of the log instead of
+        // a rollback journal's several. synchronous=FULL keeps every acknowledged commit on disk.
+        afterCreate: (conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) => {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = FULL');
+          conn.pragma('busy_timeout = 5000');
+          done(null, conn);
+        },
+      },
     },
   };
 };
