@@ -66,6 +66,10 @@ export const MESSAGES = {
   alreadyRefunded: 'This invoice has already been refunded.',
   invoiceMayBePending: 'This invoice may still be pending.',
   cardAdded: 'Card added successfully.',
+  // The stripe-card modal's own failures (spec section 8).
+  stripeNotInitialized: 'Stripe is not initialized',
+  cardElementNotInitialized: 'Card element is not initialized',
+  stripeLoadFailed: 'Failed to load Stripe',
   stripeCredentialsUpdated: 'Stripe Credentials updated successfully',
 
   planCreated: 'Plan created successfully',

@@ -11,4 +11,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       .catch((error: Error) => strapi.log.warn(`[branchify] rate-limit prune failed: ${error.message}`));
   }, PRUNE_EVERY_MS);
   timer.unref();
+
+  // The mail outbox worker (its interval timer is unref'd; enqueue also kicks it at once).
+  getService(strapi, 'mail-outbox').start();
 };

@@ -1,6 +1,7 @@
 import bootstrap from './bootstrap';
 import contentTypes from './content-types';
 import controllers from './controllers';
+import destroy from './destroy';
 import middlewares from './middlewares';
 import register from './register';
 import routes from './routes';
@@ -9,6 +10,7 @@ import services from './services';
 export default {
   register,
   bootstrap,
+  destroy,
   contentTypes,
   controllers,
   middlewares,

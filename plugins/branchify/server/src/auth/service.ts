@@ -54,7 +54,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const user = await links().checkVerification(params);
       if (!user) throw new AppError(403, MESSAGES.invalidVerificationLink);
       if (user.email_verified_at) return user;
-      return users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+      const verified = await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+      await notify().welcome(verified);
+      return verified;
     },
 
     /** Answers the same whether or not the account exists (no enumeration). */

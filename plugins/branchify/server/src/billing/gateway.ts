@@ -286,11 +286,12 @@ export class StripeConnect {
   }
 
   async exchange(code: string): Promise<{ accountId: string; publishableKey: string | null }> {
-    const token = await this.stripe.oauth.token({ grant_type: 'authorization_code', code });
+    // Keyed by the code (single-use at Stripe): a retried exchange replays instead of failing.
+    const token = await this.stripe.oauth.token({ grant_type: 'authorization_code', code }, { idempotencyKey: `oauth-token:${code}` });
     return { accountId: token.stripe_user_id!, publishableKey: token.stripe_publishable_key ?? null };
   }
 
   async deauthorize(clientId: string, accountId: string): Promise<void> {
-    await this.stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId });
+    await this.stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId }, { idempotencyKey: `oauth-deauthorize:${accountId}:${Date.now()}` });
   }
 }

@@ -168,8 +168,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (row.stripe_subscription_id && row.status !== 'canceled') {
       try {
         const g = await gateway();
-        const view = await g.cancelNow(row.stripe_subscription_id, `retire:${row.id}`);
-        await sync().subscription(view);
+        await serialised(row.stripe_customer_id ?? String(row.id), async () => {
+          const view = await g.cancelNow(row.stripe_subscription_id!, `retire:${row.id}`);
+          await sync().subscription(view);
+        });
       } catch (error) {
         strapi.log.error(`[billing] could not cancel replaced subscription ${row.id}: ${(error as Error).message}`);
       }
@@ -225,12 +227,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const g = await gateway();
         return stripeCall(async () => {
           const price = await priceOf(plan, g);
-          const view = await serialised(sub.stripe_customer_id ?? String(sub.id), async () => {
+          // Written under the customer's lock too, so a webhook's copy cannot land in between.
+          return serialised(sub.stripe_customer_id ?? String(sub.id), async () => {
             const live = await g.retrieveSubscription(sub.stripe_subscription_id!);
-            return g.changePrice(live, price, { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) }, `change:${sub.id}:${plan.id}`);
+            const view = await g.changePrice(live, price, { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) }, `change:${sub.id}:${plan.id}`);
+            const row = (await sync().subscription(view, { userId: user.id, planId: plan.id }))!;
+            return outcomeOf(row, view.latest_invoice);
           });
-          const row = (await sync().subscription(view, { userId: user.id, planId: plan.id }))!;
-          return outcomeOf(row, view.latest_invoice);
         });
       }
 
@@ -260,13 +263,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
       const g = await gateway();
       return stripeCall(async () => {
-        const view = await serialised(sub.stripe_customer_id ?? String(sub.id), () =>
-          input.immediately
-            ? g.cancelNow(sub.stripe_subscription_id!, `cancel-now:${sub.id}:${Date.now()}`)
-            : g.setCancelAtPeriodEnd(sub.stripe_subscription_id!, true, `cancel-end:${sub.id}:${Date.now()}`),
-        );
-        const row = (await sync().subscription(view))!;
-        return subscriptions().update({ where: { id: row.id }, data: { cancellation_reason: input.reason } });
+        return serialised(sub.stripe_customer_id ?? String(sub.id), async () => {
+          const view = input.immediately
+            ? await g.cancelNow(sub.stripe_subscription_id!, `cancel-now:${sub.id}:${Date.now()}`)
+            : await g.setCancelAtPeriodEnd(sub.stripe_subscription_id!, true, `cancel-end:${sub.id}:${Date.now()}`);
+          const row = (await sync().subscription(view))!;
+          return subscriptions().update({ where: { id: row.id }, data: { cancellation_reason: input.reason } });
+        });
       });
     },
 
@@ -285,10 +288,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return stripeCall(async () => {
         const live = await g.retrieveSubscription(sub.stripe_subscription_id!);
         if (live.status !== 'canceled' && live.status !== 'incomplete_expired') {
-          const view = await g.setCancelAtPeriodEnd(live.id, false, `resume:${sub.id}:${Date.now()}`);
-          const row = (await sync().subscription(view, { makeCurrent: true }))!;
-          await subscriptions().update({ where: { id: row.id }, data: { cancellation_reason: null } });
-          return outcomeOf(row, view.latest_invoice);
+          return serialised(live.customer, async () => {
+            const view = await g.setCancelAtPeriodEnd(live.id, false, `resume:${sub.id}:${Date.now()}`);
+            const row = (await sync().subscription(view, { makeCurrent: true }))!;
+            await subscriptions().update({ where: { id: row.id }, data: { cancellation_reason: null } });
+            return outcomeOf(row, view.latest_invoice);
+          });
         }
         // Fully ended on Stripe: resuming starts it again at once on the same plan.
         const plan = await plans().find(sub.plan_id);

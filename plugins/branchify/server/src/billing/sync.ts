@@ -10,9 +10,12 @@ export const serialised = <T>(key: string, work: () => Promise<T>): Promise<T> =
   const previous = chains.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   chains.set(key, next);
-  void next.finally(() => {
+  // Clean up on either outcome; the caller handles `next`'s rejection, so this branch must not
+  // leave one of its own behind (an unhandled rejection).
+  const forget = () => {
     if (chains.get(key) === next) chains.delete(key);
-  });
+  };
+  next.then(forget, forget);
   return next;
 };
 

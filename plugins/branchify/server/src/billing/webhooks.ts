@@ -38,23 +38,45 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (user && send) await send.call(notifications, user);
   };
 
-  const syncSubscription = async (id: string, g: StripeGateway) => {
-    const view = await g.retrieveSubscription(id);
-    await serialised(view.customer, () => sync().subscription(view));
+  const idOf = (value: unknown): string | null =>
+    typeof value === 'string' && value ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
+
+  /**
+   * Reads and writes under the customer's lock (the one API calls hold while they change that
+   * customer's billing): a copy read before taking it could be older than what the API call is
+   * writing, and would move the row backwards. A Stripe object's customer never changes, so the
+   * (verified) payload's customer is a safe lock key.
+   */
+  const underCustomer = <T>(customer: string | null, work: () => Promise<T>): Promise<T> => (customer ? serialised(customer, work) : work());
+
+  /** Callers hold the customer's lock. */
+  const syncSubscriptionLocked = async (id: string, g: StripeGateway) => {
+    await sync().subscription(await g.retrieveSubscription(id));
+  };
+
+  const syncSubscription: Handler = async (event, g) => {
+    const id = String(event.data.object.id);
+    const customer = idOf(event.data.object.customer) ?? (await g.retrieveSubscription(id)).customer;
+    await underCustomer(customer, () => syncSubscriptionLocked(id, g));
   };
 
   const onInvoice: Handler = async (event, g) => {
-    const invoice = await g.retrieveInvoice(String(event.data.object.id));
-    if (invoice.subscription) await syncSubscription(invoice.subscription, g);
-    await sync().invoice(invoice);
-    const oneTime = Number(invoice.metadata.branchify_subscription_id);
-    if (!invoice.subscription && oneTime) {
-      const row = await query(strapi, UID.subscription).findOne({ where: { id: oneTime } });
-      if (row && row.status !== 'canceled') {
-        const status = invoice.status === 'paid' ? 'active' : invoice.payment_intent?.status === 'requires_action' ? 'pending' : row.status === 'active' ? 'active' : 'payment_required';
-        await query(strapi, UID.subscription).update({ where: { id: row.id }, data: { status } });
+    const id = String(event.data.object.id);
+    const customer = idOf(event.data.object.customer) ?? (await g.retrieveInvoice(id)).customer;
+    const invoice = await underCustomer(customer, async () => {
+      const invoice = await g.retrieveInvoice(id);
+      if (invoice.subscription) await syncSubscriptionLocked(invoice.subscription, g);
+      await sync().invoice(invoice);
+      const oneTime = Number(invoice.metadata.branchify_subscription_id);
+      if (!invoice.subscription && oneTime) {
+        const row = await query(strapi, UID.subscription).findOne({ where: { id: oneTime } });
+        if (row && row.status !== 'canceled') {
+          const status = invoice.status === 'paid' ? 'active' : invoice.payment_intent?.status === 'requires_action' ? 'pending' : row.status === 'active' ? 'active' : 'payment_required';
+          await query(strapi, UID.subscription).update({ where: { id: row.id }, data: { status } });
+        }
       }
-    }
+      return invoice;
+    });
     if (invoice.billing_reason === 'subscription_cycle') {
       if (event.type === 'invoice.paid') await notifyUser(invoice.customer, 'subscriptionRenewalSucceeded');
       if (event.type === 'invoice.payment_failed') await notifyUser(invoice.customer, 'subscriptionRenewalFailed');
@@ -62,9 +84,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   const handlers: Partial<Record<string, Handler>> = {
-    'customer.subscription.created': (event, g) => syncSubscription(String(event.data.object.id), g),
-    'customer.subscription.updated': (event, g) => syncSubscription(String(event.data.object.id), g),
-    'customer.subscription.deleted': (event, g) => syncSubscription(String(event.data.object.id), g),
+    'customer.subscription.created': syncSubscription,
+    'customer.subscription.updated': syncSubscription,
+    'customer.subscription.deleted': syncSubscription,
     'invoice.created': onInvoice,
     'invoice.finalized': onInvoice,
     'invoice.paid': onInvoice,

@@ -8,6 +8,9 @@ import stripeWebhooks from '../billing/webhook-controller';
 import videos from '../videos/controller';
 import funnels from '../funnels/controller';
 import analytics from '../analytics/controller';
+import customizations from '../customization/controller';
+import mailer from '../mailer/controller';
+import updates from '../updates/controller';
 
 export default {
   auth,
@@ -20,4 +23,7 @@ export default {
   videos,
   funnels,
   analytics,
+  customizations,
+  mailer,
+  updates,
 };

@@ -4,10 +4,13 @@ import planRoutes from '../plans/routes';
 import billingRoutes from '../billing/routes';
 import videoRoutes from '../videos/routes';
 import funnelRoutes from '../funnels/routes';
+import customizationRoutes from '../customization/routes';
+import mailerRoutes from '../mailer/routes';
+import updateRoutes from '../updates/routes';
 
 export default {
   'content-api': {
     type: 'content-api',
-    routes: [...authRoutes, ...userRoutes, ...planRoutes, ...billingRoutes, ...videoRoutes, ...funnelRoutes],
+    routes: [...authRoutes, ...userRoutes, ...planRoutes, ...billingRoutes, ...videoRoutes, ...funnelRoutes, ...customizationRoutes, ...mailerRoutes, ...updateRoutes],
   },
 };

@@ -15,6 +15,10 @@ import videos from '../videos/service';
 import funnels from '../funnels/service';
 import playerPayload from '../funnels/player-payload';
 import analytics from '../analytics/service';
+import customization from '../customization/service';
+import mailerSettings from '../mailer/settings';
+import mailOutbox from '../mailer/outbox';
+import updates from '../updates/service';
 
 export default {
   auth,
@@ -34,4 +38,8 @@ export default {
   funnels,
   'player-payload': playerPayload,
   analytics,
+  customization,
+  'mailer-settings': mailerSettings,
+  'mail-outbox': mailOutbox,
+  updates,
 };

@@ -1,19 +1,64 @@
+import { INTERNAL_TEMPLATES, render, type EmailTemplate, type InternalTemplateKey, type TemplateKey } from '../mailer/templates';
+import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { UserRecord } from './serialize';
 
 /**
- * What the product tells a user by email. Until a mailer is configured (operations issue), the
- * links are written to the server log so a local install stays usable; the mail domain replaces
- * these bodies and keeps the log as its fallback.
+ * What the product tells a user by email: the one hook the other domains call. With a mailer
+ * configured, the template (with the admin's overrides) is rendered and put in the outbox;
+ * without one, links are written to the server log so a local install stays usable.
+ * Every function is a closure (callers may invoke them unbound).
  */
-export default ({ strapi }: { strapi: Strapi }) => ({
-  async verificationLink(user: UserRecord, url: string): Promise<void> {
-    strapi.log.info(`[mail] Email verification link for ${user.email}: ${url}`);
-  },
-  async passwordResetLink(user: UserRecord, url: string): Promise<void> {
-    strapi.log.info(`[mail] Password reset link for ${user.email}: ${url}`);
-  },
-  async accountSuspended(user: UserRecord, reason: string): Promise<void> {
-    strapi.log.info(`[mail] Account suspended notice for ${user.email} (reason recorded: ${reason.length} characters)`);
-  },
-});
+export default ({ strapi }: { strapi: Strapi }) => {
+  const userValues = (user: UserRecord) => ({
+    first_name: user.first_name ?? '',
+    last_name: user.last_name ?? '',
+    email: user.email,
+  });
+
+  /** Queues the mail; false when no mailer is configured (the caller logs its fallback). */
+  const send = async (user: UserRecord, key: TemplateKey | InternalTemplateKey, extra: Record<string, string> = {}): Promise<boolean> => {
+    if (!(await getService(strapi, 'mailer-settings').configured())) return false;
+    const customization = getService(strapi, 'customization');
+    const template: EmailTemplate = key === 'email_verification' ? INTERNAL_TEMPLATES[key] : (await customization.templates())[key];
+    const mail = render(template, { ...userValues(user), ...extra, app_name: await customization.appName() });
+    const id = await getService(strapi, 'mail-outbox').enqueue({ to: user.email, template: key, ...mail });
+    strapi.log.info(`[mail] queued ${key} #${id} for user ${user.id}`);
+    return true;
+  };
+
+  const notice = (key: TemplateKey) => async (user: UserRecord) => {
+    if (!(await send(user, key))) strapi.log.info(`[mail] no mailer configured: ${key} not sent to user ${user.id}`);
+  };
+
+  return {
+    verificationLink: async (user: UserRecord, url: string): Promise<void> => {
+      if (!(await send(user, 'email_verification', { verification_link: url }))) {
+        strapi.log.info(`[mail] Email verification link for ${user.email}: ${url}`);
+      }
+    },
+
+    passwordResetLink: async (user: UserRecord, url: string): Promise<void> => {
+      if (!(await send(user, 'password_reset', { reset_link: url }))) {
+        strapi.log.info(`[mail] Password reset link for ${user.email}: ${url}`);
+      }
+    },
+
+    welcome: notice('new_user_welcome'),
+
+    accountSuspended: async (user: UserRecord, reason: string): Promise<void> => {
+      if (!(await send(user, 'account_suspended', { reason }))) {
+        strapi.log.info(`[mail] no mailer configured: account_suspended not sent to user ${user.id} (reason: ${reason.length} characters)`);
+      }
+    },
+
+    newSubscription: async (user: UserRecord, plan: { name?: string | null }): Promise<void> => {
+      if (!(await send(user, 'new_subscription', { subscription_plan: plan?.name ?? '' }))) {
+        strapi.log.info(`[mail] no mailer configured: new_subscription not sent to user ${user.id}`);
+      }
+    },
+
+    subscriptionRenewalFailed: notice('subscription_renewal_failed'),
+    subscriptionRenewalSucceeded: notice('subscription_renewal_succeeded'),
+  };
+};

@@ -15,6 +15,10 @@ import type videosService from '../videos/service';
 import type funnelsService from '../funnels/service';
 import type playerPayloadService from '../funnels/player-payload';
 import type analyticsService from '../analytics/service';
+import type customizationService from '../customization/service';
+import type mailerSettingsService from '../mailer/settings';
+import type mailOutboxService from '../mailer/outbox';
+import type updatesService from '../updates/service';
 import type { Strapi } from './strapi';
 
 /** Every service of the plugin by name, with its type, so callers get one typed accessor. */
@@ -36,6 +40,10 @@ export interface Services {
   funnels: ReturnType<typeof funnelsService>;
   'player-payload': ReturnType<typeof playerPayloadService>;
   analytics: ReturnType<typeof analyticsService>;
+  customization: ReturnType<typeof customizationService>;
+  'mailer-settings': ReturnType<typeof mailerSettingsService>;
+  'mail-outbox': ReturnType<typeof mailOutboxService>;
+  updates: ReturnType<typeof updatesService>;
 }
 
 export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] =>

@@ -1,0 +1,51 @@
+import { MESSAGES } from '@branchify/config';
+import type { Context } from 'koa';
+import { AppError, validationError } from '../http/errors';
+import { ok } from '../http/respond';
+import { parse } from '../http/validate';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import { openTransport, smtpErrorField, smtpErrorMessage } from './transport';
+import { mailerSchema } from './validators';
+
+/** Transactional mailer settings (spec section 7 "Mailer"), admin only. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const settings = () => getService(strapi, 'mailer-settings');
+
+  return {
+    async show(ctx: Context) {
+      ok(ctx, await settings().publicView());
+    },
+
+    async update(ctx: Context) {
+      const input = parse(mailerSchema, ctx.request.body);
+      // Authentication needs a password: a new one, or the one already stored.
+      if (input.username && !input.password && !(await settings().hasPassword())) {
+        throw validationError({ password: [MESSAGES.mailerPasswordRequired] });
+      }
+      await settings().save(input);
+      strapi.log.info(`[mailer] admin ${ctx.state.branchifyUser.id} updated the SMTP settings (${input.host}:${input.port})`);
+      // Mail that waited for a mailer can go now.
+      getService(strapi, 'mail-outbox').kick();
+      ok(ctx, await settings().publicView(), MESSAGES.transactionalEmailUpdated);
+    },
+
+    /** Connects and authenticates with the saved settings; reports the server's own answer. */
+    async verify(ctx: Context) {
+      const current = await settings().current();
+      if (!current) throw new AppError(422, MESSAGES.mailerNotConfigured, { host: [MESSAGES.mailerNotConfigured] });
+      const transport = openTransport(current);
+      try {
+        await transport.verify();
+      } catch (error) {
+        const message = smtpErrorMessage(error);
+        strapi.log.info(`[mailer] SMTP verification failed: ${message}`);
+        throw validationError({ [smtpErrorField(error)]: [message] }, message);
+      } finally {
+        transport.close();
+      }
+      await settings().markVerified();
+      ok(ctx, await settings().publicView(), MESSAGES.transactionalEmailVerified);
+    },
+  };
+};

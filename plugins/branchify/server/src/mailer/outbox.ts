@@ -1,0 +1,184 @@
+import { env } from '@branchify/config';
+import { getService } from '../utils/services';
+import { query, UID, type Strapi } from '../utils/strapi';
+import { openTransport, smtpErrorMessage, type MailTransport } from './transport';
+
+export interface QueuedMail {
+  to: string;
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface OutboxRow {
+  id: number;
+  to_address: string;
+  template: string | null;
+  subject: string | null;
+  html: string | null;
+  text_body: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number | null;
+  next_attempt_at: string | Date | null;
+}
+
+const BATCH = 25;
+
+const time = (value: string | Date | null): number => (value ? new Date(value).getTime() : 0);
+
+/**
+ * The mail outbox (DESIGN.md section 5 "Mail"). A mail is a row first; a worker on every app node
+ * claims due rows with a conditional UPDATE (`… WHERE id = ? AND status = ? AND attempts = ?`), so
+ * exactly one node sends each, then marks it sent. A failure puts the row back with exponential
+ * backoff; a node that dies mid-send leaves a `sending` row whose lease (`next_attempt_at`)
+ * expires and is claimed again. A down SMTP server delays mail and loses none.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const rows = () => query(strapi, UID.mailOutbox);
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let warnedUnconfigured = false;
+
+  const leaseMs = () => Math.max(60_000, env().MAIL_SMTP_TIMEOUT_MS * 10);
+  const backoffMs = (attempts: number) => {
+    const e = env();
+    return Math.min(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  };
+
+  /** Takes the row for this node; false when another node (or an earlier tick) already did. */
+  const claim = async (row: OutboxRow): Promise<boolean> => {
+    const attempts = row.attempts ?? 0;
+    const result = await rows().updateMany({
+      where: { id: row.id, status: row.status, attempts },
+      data: { status: 'sending', attempts: attempts + 1, next_attempt_at: new Date(Date.now() + leaseMs()) },
+    });
+    return result.count === 1;
+  };
+
+  const deliver = async (transport: MailTransport, row: OutboxRow): Promise<void> => {
+    const attempts = (row.attempts ?? 0) + 1;
+    try {
+      await transport.send({ to: row.to_address, subject: row.subject ?? '', html: row.html ?? '', text: row.text_body ?? '' });
+    } catch (error) {
+      const permanent = (error as { code?: string }).code === 'EENVELOPE';
+      const giveUp = permanent || attempts >= env().MAIL_MAX_ATTEMPTS;
+      const message = smtpErrorMessage(error);
+      await rows().update({
+        where: { id: row.id },
+        data: {
+          status: giveUp ? 'failed' : 'queued',
+          next_attempt_at: new Date(Date.now() + backoffMs(attempts)),
+          last_error: message,
+        },
+      });
+      strapi.log.warn(`[mail] ${row.template ?? 'mail'} #${row.id} attempt ${attempts} failed: ${message}${giveUp ? ' (giving up)' : ''}`);
+      throw error;
+    }
+    await rows().update({ where: { id: row.id }, data: { status: 'sent', sent_at: new Date(), last_error: null } });
+  };
+
+  /** One pass over the due rows (oldest first). Date order is compared here, not in SQL. */
+  const pass = async (): Promise<void> => {
+    const now = Date.now();
+    const candidates = (await rows().findMany({
+      where: { status: { $in: ['queued', 'sending'] } },
+      orderBy: [{ next_attempt_at: 'asc' }, { id: 'asc' }],
+      limit: BATCH,
+    })) as OutboxRow[];
+    const due = candidates.filter((row) => time(row.next_attempt_at) <= now);
+    if (!due.length) return;
+
+    const settings = await getService(strapi, 'mailer-settings').current();
+    if (!settings) {
+      if (!warnedUnconfigured) strapi.log.warn('[mail] mail is waiting in the outbox but no mailer is configured');
+      warnedUnconfigured = true;
+      return;
+    }
+    warnedUnconfigured = false;
+
+    const transport = openTransport(settings);
+    try {
+      for (const row of due) {
+        if (stopped) return;
+        if (!(await claim(row))) continue;
+        try {
+          await deliver(transport, row);
+        } catch (error) {
+          // The server is unreachable: the rest of the batch would fail the same way; they stay
+          // queued for the next pass rather than burning an attempt each.
+          const code = (error as { code?: string }).code ?? '';
+          if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'ECONNREFUSED', 'EDNS'].includes(code)) return;
+        }
+      }
+      if (due.length === BATCH) again = true;
+    } finally {
+      transport.close();
+    }
+  };
+
+  const service = {
+    /** Stores the mail, then asks the worker to send it now (without delaying the caller). */
+    async enqueue(mail: QueuedMail): Promise<number> {
+      const row = await rows().create({
+        data: {
+          to_address: mail.to,
+          template: mail.template,
+          subject: mail.subject,
+          html: mail.html,
+          text_body: mail.text,
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: new Date(),
+        },
+        select: ['id'],
+      });
+      service.kick();
+      return row.id as number;
+    },
+
+    kick(): void {
+      if (stopped) return;
+      setImmediate(() => {
+        service.drain().catch((error: Error) => strapi.log.error(`[mail] outbox pass failed: ${error.message}`));
+      });
+    },
+
+    /** Runs passes until nothing due is left; concurrent calls in one process share one run. */
+    async drain(): Promise<void> {
+      if (draining) {
+        again = true;
+        return draining;
+      }
+      draining = (async () => {
+        try {
+          do {
+            again = false;
+            await pass();
+          } while (again && !stopped);
+        } finally {
+          draining = null;
+        }
+      })();
+      return draining;
+    },
+
+    start(): void {
+      if (timer) return;
+      stopped = false;
+      timer = setInterval(() => service.kick(), env().MAIL_WORKER_INTERVAL_MS);
+      timer.unref();
+      service.kick();
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await draining?.catch(() => undefined);
+    },
+  };
+  return service;
+};

@@ -1,0 +1,119 @@
+import { seal, unseal } from '../utils/secret-box';
+import { query, UID, type Strapi } from '../utils/strapi';
+
+export type Encryption = 'none' | 'ssl' | 'tls';
+
+export interface MailerSettings {
+  host: string;
+  port: number;
+  encryption: Encryption;
+  username: string | null;
+  password: string | null;
+  from_address: string;
+  from_name: string | null;
+}
+
+export interface MailerSettingsInput {
+  host: string;
+  port: number;
+  encryption: Encryption;
+  username?: string | null;
+  /** Omitted or empty: keep the stored password. */
+  password?: string | null;
+  from_address: string;
+  from_name?: string | null;
+}
+
+interface SettingsRow {
+  id: number;
+  host: string | null;
+  port: number | null;
+  encryption: string | null;
+  username: string | null;
+  password_encrypted: string | null;
+  from_address: string | null;
+  from_name: string | null;
+  verified_at: string | Date | null;
+  updatedAt?: string | Date | null;
+}
+
+const PASSWORD = 'mailer.password';
+
+/**
+ * The transactional mailer settings an admin saves under Integrations (tab 1). The password is
+ * sealed with the app's encryption key and never leaves the server. Read from the database on
+ * every use, so every app node sends with the current settings.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const rows = () => query(strapi, UID.mailerSetting);
+  const row = async (): Promise<SettingsRow | null> => rows().findOne({});
+
+  const toSettings = (r: SettingsRow | null): MailerSettings | null => {
+    if (!r?.host || !r.port || !r.from_address) return null;
+    let password: string | null = null;
+    if (r.password_encrypted) {
+      try {
+        password = unseal(r.password_encrypted, PASSWORD);
+      } catch {
+        strapi.log.error('[mailer] the stored SMTP password cannot be decrypted (was ENCRYPTION_KEY changed?)');
+      }
+    }
+    const encryption = (['none', 'ssl', 'tls'] as const).find((e) => e === r.encryption) ?? 'none';
+    return { host: r.host, port: r.port, encryption, username: r.username || null, password, from_address: r.from_address, from_name: r.from_name || null };
+  };
+
+  return {
+    /** The settings to send with, or null when no mailer is configured. */
+    async current(): Promise<MailerSettings | null> {
+      return toSettings(await row());
+    },
+
+    async configured(): Promise<boolean> {
+      return (await this.current()) !== null;
+    },
+
+    async hasPassword(): Promise<boolean> {
+      return Boolean((await row())?.password_encrypted);
+    },
+
+    async save(input: MailerSettingsInput): Promise<void> {
+      const data: Record<string, unknown> = {
+        host: input.host,
+        port: input.port,
+        encryption: input.encryption,
+        username: input.username || null,
+        from_address: input.from_address,
+        from_name: input.from_name || null,
+        // New settings have not been verified yet.
+        verified_at: null,
+      };
+      if (input.password) data.password_encrypted = seal(input.password, PASSWORD);
+      // A cleared username means no authentication: a stale password must not linger.
+      if (!input.username) data.password_encrypted = null;
+      const existing = await row();
+      if (existing) await rows().update({ where: { id: existing.id }, data });
+      else await rows().create({ data });
+    },
+
+    async markVerified(): Promise<void> {
+      const existing = await row();
+      if (existing) await rows().update({ where: { id: existing.id }, data: { verified_at: new Date() } });
+    },
+
+    /** What the admin form shows: everything but the password. */
+    async publicView() {
+      const r = await row();
+      return {
+        host: r?.host ?? '',
+        port: r?.port ?? null,
+        encryption: r?.encryption ?? 'none',
+        username: r?.username ?? '',
+        has_password: Boolean(r?.password_encrypted),
+        from_address: r?.from_address ?? '',
+        from_name: r?.from_name ?? '',
+        configured: toSettings(r) !== null,
+        verified_at: r?.verified_at ? new Date(r.verified_at).toISOString() : null,
+      };
+    },
+  };
+};

@@ -1,0 +1,188 @@
+/**
+ * The product's email templates (spec section 3 "Email templates"): defaults in code, admin
+ * overrides (subject and body) stored in the customization's `app_email_templates`.
+ * `{{variable}}` placeholders; values are HTML-escaped in the body.
+ */
+export interface TemplateVariable {
+  placeholder: string;
+  description: string;
+}
+
+export interface EmailTemplate {
+  subject: string;
+  body: string;
+  description: string;
+  variables: TemplateVariable[];
+}
+
+export const TEMPLATE_KEYS = [
+  'password_reset',
+  'new_subscription',
+  'new_user_welcome',
+  'account_suspended',
+  'subscription_renewal_failed',
+  'subscription_renewal_succeeded',
+] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+/** Not one of the spec's editable templates: the verification mail has no admin-facing template. */
+export type InternalTemplateKey = 'email_verification';
+
+const USER_VARIABLES: TemplateVariable[] = [
+  { placeholder: '{{first_name}}', description: "The user's first name" },
+  { placeholder: '{{last_name}}', description: "The user's last name" },
+  { placeholder: '{{email}}', description: "The user's email address" },
+];
+const APP_VARIABLES: TemplateVariable[] = [{ placeholder: '{{app_name}}', description: 'The application name (App customization)' }];
+
+const variables = (...extra: TemplateVariable[]) => [...USER_VARIABLES, ...extra, ...APP_VARIABLES];
+
+const paragraph = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('\n');
+
+export const DEFAULT_TEMPLATES: Record<TemplateKey, EmailTemplate> = {
+  password_reset: {
+    subject: 'Reset your {{app_name}} password',
+    description: 'Sent when a user asks to reset a forgotten password.',
+    variables: variables({ placeholder: '{{reset_link}}', description: 'The link that opens the password reset page' }),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'We received a request to reset the password of your {{app_name}} account ({{email}}).',
+      '<a href="{{reset_link}}">Reset your password</a>',
+      'If the button does not work, copy this address into your browser: {{reset_link}}',
+      'If you did not ask for this, you can ignore this email; your password stays the same.',
+    ),
+  },
+  new_subscription: {
+    subject: 'Your {{subscription_plan}} subscription is active',
+    description: 'Sent when a user starts a subscription plan.',
+    variables: variables({ placeholder: '{{subscription_plan}}', description: 'The name of the subscribed plan' }),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'Thank you for subscribing to the {{subscription_plan}} plan on {{app_name}}.',
+      'You can manage your subscription at any time from your account settings.',
+    ),
+  },
+  new_user_welcome: {
+    subject: 'Welcome to {{app_name}}',
+    description: 'Sent when a new user has verified their email address.',
+    variables: variables(),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'Welcome to {{app_name}}! Your email address {{email}} is now verified.',
+      'Choose a plan and create your first funnel to get started.',
+    ),
+  },
+  account_suspended: {
+    subject: 'Your {{app_name}} account has been suspended',
+    description: 'Sent when an admin suspends a user account.',
+    variables: variables({ placeholder: '{{reason}}', description: 'The reason the admin gave for the suspension' }),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'Your {{app_name}} account ({{email}}) has been suspended.',
+      'Reason: {{reason}}',
+      'Please contact support if you have questions.',
+    ),
+  },
+  subscription_renewal_failed: {
+    subject: 'We could not renew your {{app_name}} subscription',
+    description: 'Sent when the payment for a subscription renewal fails.',
+    variables: variables(),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'The payment for the renewal of your {{app_name}} subscription failed.',
+      'Please log in and add a new payment method to keep your funnels online.',
+    ),
+  },
+  subscription_renewal_succeeded: {
+    subject: 'Your {{app_name}} subscription was renewed',
+    description: 'Sent when a subscription renewal payment succeeds.',
+    variables: variables(),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'Your {{app_name}} subscription was renewed successfully. Thank you for staying with us.',
+    ),
+  },
+};
+
+export const INTERNAL_TEMPLATES: Record<InternalTemplateKey, EmailTemplate> = {
+  email_verification: {
+    subject: 'Verify your {{app_name}} email address',
+    description: 'Sent after registration and when a user asks for a new verification link.',
+    variables: variables({ placeholder: '{{verification_link}}', description: 'The signed email verification link' }),
+    body: paragraph(
+      'Hello {{first_name}} {{last_name}},',
+      'Please confirm that {{email}} is your email address.',
+      '<a href="{{verification_link}}">Verify email address</a>',
+      'If the button does not work, copy this address into your browser: {{verification_link}}',
+    ),
+  },
+};
+
+export const isTemplateKey = (key: string): key is TemplateKey => (TEMPLATE_KEYS as readonly string[]).includes(key);
+
+/** An admin's stored override: only the subject and body are editable. */
+export type TemplateOverrides = Partial<Record<TemplateKey, { subject?: string | null; body?: string | null }>>;
+
+/** The six templates as the admin sees them: defaults with any stored override applied. */
+export const effectiveTemplates = (overrides: unknown): Record<TemplateKey, EmailTemplate> => {
+  const stored = (overrides && typeof overrides === 'object' ? overrides : {}) as TemplateOverrides;
+  const out = {} as Record<TemplateKey, EmailTemplate>;
+  for (const key of TEMPLATE_KEYS) {
+    const base = DEFAULT_TEMPLATES[key];
+    const own = stored[key];
+    out[key] = {
+      ...base,
+      variables: base.variables.map((v) => ({ ...v })),
+      subject: typeof own?.subject === 'string' && own.subject.trim() ? own.subject : base.subject,
+      body: typeof own?.body === 'string' && own.body.trim() ? own.body : base.body,
+    };
+  }
+  return out;
+};
+
+const PLACEHOLDER = /\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/gi;
+
+/** The placeholders a text uses that the template does not provide (for validation). */
+export const unknownPlaceholders = (text: string, template: EmailTemplate): string[] => {
+  const known = new Set(template.variables.map((v) => v.placeholder.replace(/[{}\s]/g, '')));
+  const found = new Set<string>();
+  for (const match of text.matchAll(PLACEHOLDER)) if (!known.has(match[1]!)) found.add(match[1]!);
+  return [...found];
+};
+
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const fill = (text: string, values: Record<string, string>, encode: (v: string) => string) =>
+  text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? encode(values[name]!) : whole));
+
+/** Plain-text alternative of the rendered HTML (what text-only mail clients show). */
+const toText = (html: string): string =>
+  html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2 ($1)')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Fills a template. Body values are HTML-escaped (a name like `<b>` arrives as text); the subject
+ * is a header, so values go in as plain text with line breaks removed.
+ */
+export const render = (template: Pick<EmailTemplate, 'subject' | 'body'>, values: Record<string, string>): RenderedMail => {
+  const html = fill(template.body, values, escapeHtml);
+  const subject = fill(template.subject, values, (v) => v.replace(/[\r\n]+/g, ' ')).replace(/[\r\n]+/g, ' ').trim();
+  return { subject, html, text: toText(html) };
+};

@@ -1,0 +1,48 @@
+import { MESSAGES } from '@branchify/config';
+import type { Context } from 'koa';
+import { ok } from '../http/respond';
+import { parse } from '../http/validate';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import { licenseKeySchema } from './validators';
+
+/** App updates and the license key (spec section 7 "Customization and updates"), admin only. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const updates = () => getService(strapi, 'updates');
+  const admin = (ctx: Context) => ctx.state.branchifyUser.id as number;
+
+  return {
+    async info(ctx: Context) {
+      ok(ctx, await updates().info());
+    },
+
+    async isTokenRegistered(ctx: Context) {
+      ok(ctx, { registered: await updates().isTokenRegistered() });
+    },
+
+    async saveLicenseKey(ctx: Context) {
+      const { license_key } = parse(licenseKeySchema, ctx.request.body);
+      const masked = await updates().saveLicenseKey(license_key);
+      strapi.log.info(`[updates] admin ${admin(ctx)} saved a license key (${masked})`);
+      ok(ctx, { license_key: masked }, MESSAGES.licenseKeySaved);
+    },
+
+    async download(ctx: Context) {
+      const { version } = await updates().download();
+      strapi.log.info(`[updates] admin ${admin(ctx)} downloaded ${version}`);
+      ok(ctx, await updates().info(), MESSAGES.updateDownloaded);
+    },
+
+    async apply(ctx: Context) {
+      const version = await updates().apply();
+      strapi.log.info(`[updates] admin ${admin(ctx)} applied ${version}`);
+      ok(ctx, await updates().info(), MESSAGES.appUpdated);
+    },
+
+    async updateApp(ctx: Context) {
+      const version = await updates().updateApp();
+      strapi.log.info(`[updates] admin ${admin(ctx)} updated the app to ${version}`);
+      ok(ctx, await updates().info(), MESSAGES.appUpdated);
+    },
+  };
+};

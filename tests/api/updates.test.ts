@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { openDb } from './support/db';
+import { client } from './support/http';
+import { adminSession, verifiedUser, type Session } from './support/users';
+
+let db: Knex;
+let admin: Session;
+
+const LICENSE = 'BRFY-TEST-KEY-1234';
+
+/** The update feed of tests/fakes/update-feed. */
+const feed = async <T = { mode: string; version: string; requests: Array<{ method: string; url: string; license_key: string | null }> }>(
+  route: string,
+  body?: unknown,
+): Promise<T> => {
+  const res = await fetch(`${process.env.BRANCHIFY_UPDATE_FEED_CONTROL_URL}/${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`feed control ${route}: ${res.status}`);
+  return (await res.json()) as T;
+};
+
+const updatesDir = () => process.env.UPDATES_DIR!;
+/** The version the `current` switch points at, or null before any update. */
+const currentVersion = (): string | null => {
+  const manifest = path.join(updatesDir(), 'current', 'package.json');
+  return fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version : null;
+};
+const leftovers = () =>
+  ['downloads', 'staging'].flatMap((d) => (fs.existsSync(path.join(updatesDir(), d)) ? fs.readdirSync(path.join(updatesDir(), d)) : []));
+
+const post = (route: string, body: object = {}) => admin.http.post(`/api/admin/updates/${route}`, body, admin.token);
+const info = async () => (await admin.http.get('/api/admin/updates/info', admin.token)).body.data;
+
+beforeAll(async () => {
+  db = openDb();
+  admin = await adminSession();
+  await feed('mode', { mode: 'good' });
+  await feed('release', { version: '2.1.0' });
+});
+afterAll(async () => {
+  await feed('mode', { mode: 'good' });
+  await db.destroy();
+});
+
+describe('updates: access and license key', () => {
+  it('is admin only: 401 anonymous, 403 for a user', async () => {
+    const user = await verifiedUser();
+    const anonymous = client();
+    const gets = ['info', 'is-token-registered'];
+    const posts = ['save-license-key', 'download', 'apply', 'update-app'];
+    for (const route of gets) {
+      expect((await anonymous.get(`/api/admin/updates/${route}`)).status).toBe(401);
+      expect((await user.http.get(`/api/admin/updates/${route}`, user.token)).status).toBe(403);
+    }
+    for (const route of posts) {
+      expect((await anonymous.post(`/api/admin/updates/${route}`, { license_key: LICENSE })).status).toBe(401);
+      expect((await user.http.post(`/api/admin/updates/${route}`, { license_key: LICENSE }, user.token)).status).toBe(403);
+    }
+    expect((await admin.http.get('/api/admin/updates/is-token-registered', admin.token)).body.data).toEqual({ registered: false });
+  });
+
+  it('without a license key: info shows none and downloading asks for one', async () => {
+    const data = await info();
+    expect(data).toMatchObject({ current_version: '2.0.7', license_key: null, update_available: false, feed_configured: true });
+    const res = await post('download');
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ license_key: ['A license key is required before updating.'] });
+  });
+
+  it('validates the license key (422 keyed license_key)', async () => {
+    for (const license_key of [undefined, '', 'a b', 'x'.repeat(300)]) {
+      const res = await post('save-license-key', { license_key });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['license_key']);
+    }
+  });
+
+  it('saves the key encrypted and shows it masked; info then reports the newer version', async () => {
+    const res = await post('save-license-key', { license_key: LICENSE });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'License key saved', data: { license_key: '****-1234' } });
+    const row = await db('branchify_update_state').first();
+    expect(row.license_key_encrypted).toBeTruthy();
+    expect(row.license_key_encrypted).not.toContain(LICENSE);
+    expect((await admin.http.get('/api/admin/updates/is-token-registered', admin.token)).body.data).toEqual({ registered: true });
+    expect(await info()).toMatchObject({ current_version: '2.0.7', latest_version: '2.1.0', update_available: true, license_key: '****-1234' });
+    expect(JSON.stringify(await info())).not.toContain(LICENSE);
+  });
+
+  it('a key the vendor refuses is reported on license_key', async () => {
+    await post('save-license-key', { license_key: process.env.BRANCHIFY_UPDATE_FEED_REVOKED_KEY });
+    try {
+      const res = await post('download');
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ license_key: ['The update server refused this license key.'] });
+    } finally {
+      await post('save-license-key', { license_key: LICENSE });
+    }
+  });
+});
+
+describe('updates: download and apply', () => {
+  it('apply without a download answers 409', async () => {
+    const res = await post('apply');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('There is no downloaded update to apply. Download the update first.');
+  });
+
+  it('refuses a tampered package (hash mismatch) and changes nothing', async () => {
+    await feed('mode', { mode: 'tampered' });
+    const res = await post('download');
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ success: false, message: 'The update package failed its integrity check and was discarded. Nothing was changed.' });
+    expect((await post('apply')).status).toBe(409);
+    expect(leftovers()).toEqual([]);
+    expect(currentVersion()).toBeNull();
+    expect((await info()).downloaded_version).toBeNull();
+  });
+
+  it('refuses a wrongly signed release before downloading it', async () => {
+    await feed('mode', { mode: 'bad-signature' });
+    await feed('reset', {});
+    const res = await post('update-app');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The update package failed its integrity check and was discarded. Nothing was changed.');
+    const { requests } = await feed('state');
+    expect(requests.some((r) => r.url.startsWith('/packages/'))).toBe(false);
+    expect(leftovers()).toEqual([]);
+    expect(currentVersion()).toBeNull();
+  });
+
+  it('reports an unreachable update server without crashing', async () => {
+    await feed('mode', { mode: 'down' });
+    const res = await post('download');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The update server could not be reached. Please try again later.');
+    const shown = await admin.http.get('/api/admin/updates/info', admin.token);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.check_error).toBe('The update server could not be reached. Please try again later.');
+  });
+
+  it('downloads, verifies and applies a good package', async () => {
+    await feed('mode', { mode: 'good' });
+    const downloaded = await post('download');
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.body.message).toBe('Update downloaded successfully');
+    expect(downloaded.body.data.downloaded_version).toBe('2.1.0');
+    const { requests } = await feed('state');
+    expect(requests.filter((r) => r.url.startsWith('/packages/')).every((r) => r.license_key === LICENSE)).toBe(true);
+
+    const applied = await post('apply');
+    expect(applied.status).toBe(200);
+    expect(applied.body.message).toBe('App updated successfully');
+    expect(applied.body.data).toMatchObject({ applied_version: '2.1.0', update_available: false, restart_required: true, downloaded_version: null });
+    expect(currentVersion()).toBe('2.1.0');
+    expect(fs.readFileSync(path.join(updatesDir(), 'current', 'server', 'index.js'), 'utf8')).toContain('2.1.0');
+    expect(leftovers()).toEqual([]);
+
+    const again = await post('download');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The application is already up to date.');
+  });
+
+  it('update-app downloads and applies in one call', async () => {
+    await feed('release', { version: '2.2.0' });
+    expect((await info()).update_available).toBe(true);
+    const res = await post('update-app');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('App updated successfully');
+    expect(currentVersion()).toBe('2.2.0');
+    expect((await info()).applied_version).toBe('2.2.0');
+  });
+
+  it('a package altered on disk after download is refused at apply; the running release stays', async () => {
+    await feed('release', { version: '2.3.0' });
+    expect((await post('download')).status).toBe(200);
+    const row = await db('branchify_update_state').first();
+    fs.appendFileSync(row.downloaded_path, Buffer.from('tampered'));
+    const res = await post('apply');
+    expect(res.status).toBe(502);
+    expect(currentVersion()).toBe('2.2.0');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a tampered newer release leaves the applied one in place', async () => {
+    await feed('release', { version: '2.4.0' });
+    await feed('mode', { mode: 'tampered' });
+    const res = await post('update-app');
+    expect(res.status).toBe(502);
+    expect(currentVersion()).toBe('2.2.0');
+    expect((await info()).applied_version).toBe('2.2.0');
+  });
+});
