@@ -110,6 +110,29 @@ describe('POST /api/stripe/webhook', () => {
     expect(recovered.status).toBe('active');
   });
 
+  it('applies a refund made in the Stripe dashboard to our invoice (charge.refunded)', async () => {
+    const { user, id } = await subscribe();
+    const invoices = await eventually(
+      async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
+      (list) => list.some((i) => i.status === 'paid'),
+    );
+    const paid = invoices.find((i) => i.status === 'paid')!;
+    const stripeApi = (path: string, init: RequestInit = {}) =>
+      fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
+    const paymentIntent = payments.data[0].payment.payment_intent as string;
+    const refund = await stripeApi('/v1/refunds', { method: 'POST', body: `payment_intent=${paymentIntent}` });
+    expect(refund.object).toBe('refund');
+    const after = await eventually(
+      async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
+      (list) => list.find((i) => i.invoice_id === paid.invoice_id)?.status === 'refunded',
+    );
+    expect(after.find((i) => i.invoice_id === paid.invoice_id)?.status).toBe('refunded');
+  });
+
   it('creates no second row when webhooks race the API call', async () => {
     const { stripeId } = await subscribe();
     const deliveries = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.type === 'customer.subscription.created'));

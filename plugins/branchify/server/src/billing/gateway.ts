@@ -272,6 +272,18 @@ export class StripeGateway {
     return events.reverse();
   }
 
+  /**
+   * The invoice a payment intent paid. Charges carry no `invoice` on current API versions; the
+   * link is the invoice payment.
+   */
+  async invoiceIdForPaymentIntent(paymentIntent: string): Promise<string | null> {
+    const payments = (await this.stripe.invoicePayments.list(
+      { payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 } as never,
+      this.opts(),
+    )) as unknown as Loose;
+    return idOf(payments.data?.[0]?.invoice);
+  }
+
   async retrieveCharge(id: string) {
     return (await this.stripe.charges.retrieve(id, {}, this.opts())) as unknown as Loose;
   }

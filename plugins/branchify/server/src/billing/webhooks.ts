@@ -97,7 +97,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     'invoice.marked_uncollectible': onInvoice,
     'charge.refunded': async (event, g) => {
       const charge = await g.retrieveCharge(String(event.data.object.id));
-      const invoiceId = typeof charge.invoice === 'string' ? charge.invoice : charge.invoice?.id;
+      const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      const invoiceId =
+        (typeof charge.invoice === 'string' ? charge.invoice : charge.invoice?.id) ??
+        (paymentIntent ? await g.invoiceIdForPaymentIntent(paymentIntent) : null);
       if (!invoiceId) return;
       const row = await query(strapi, UID.invoice).findOne({ where: { invoice_id: invoiceId } });
       if (row) {
