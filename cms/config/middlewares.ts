@@ -12,6 +12,8 @@ export default () => [
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
+          // Stripe.js (card entry) and the YouTube IFrame API (previews) load from their origins.
+          'script-src': ["'self'", 'https://js.stripe.com', 'https://www.youtube.com', 'https://s.ytimg.com'],
           'connect-src': ["'self'", 'https:'],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'data:', 'blob:', 'https:'],

@@ -14,8 +14,9 @@ const isServerPath = (p: string) =>
 
 const wantsHtml = (ctx: Context) => ctx.accepts(['html', 'json']) === 'html';
 
+/** The web app's index.html (frontend/ builds into build/app/), or the placeholder before a build. */
 const readIndex = (): string => {
-  const built = path.join(BUILD_DIR, 'index.html');
+  const built = path.join(BUILD_DIR, 'app', 'index.html');
   return fs.readFileSync(fs.existsSync(built) ? built : path.join(ASSETS_DIR, 'placeholder.html'), 'utf8');
 };
 

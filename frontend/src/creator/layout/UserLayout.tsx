@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import SettingsIcon from '@mui/icons-material/Settings';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import { useCustomization, sidebarWidth } from '../../shared/customization';
+import { MailerBanner } from '../../shared/MailerBanner';
+import { ROUTES } from '../../shared/routes';
+import { useSession } from '../../shared/session';
+import { initials } from '../../shared/format';
+
+/** The profile preview of both sidebars: initials, full name, email, and a Logout menu. */
+export const ProfileBlock = () => {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+  return (
+    <>
+      <ButtonBase
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-label="Account menu"
+        data-testid="profile-block"
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, width: '100%', justifyContent: 'flex-start', textAlign: 'left', borderTop: 1, borderColor: 'divider' }}
+      >
+        <Avatar sx={{ bgcolor: 'primary.main' }}>{initials(user.first_name, user.last_name)}</Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.first_name} {user.last_name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            {user.email}
+          </Typography>
+        </Box>
+      </ButtonBase>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        <MenuItem
+          onClick={async () => {
+            setAnchor(null);
+            await signOut();
+            navigate(ROUTES.UserLogin, { replace: true });
+          }}
+        >
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+};
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: JSX.Element;
+  external?: boolean;
+}
+
+/** A sidebar of the given width with the app's logo, the items and the profile block. */
+export const Sidebar = ({ items }: { items: NavItem[] }) => {
+  const { customization } = useCustomization();
+  const width = sidebarWidth(customization);
+  return (
+    <Drawer variant="permanent" sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', display: 'flex', flexDirection: 'column' } }}>
+      <Box sx={{ p: 2.5 }}>
+        {customization.app_logo_url ? (
+          <img src={customization.app_logo_url} alt={customization.app_name} style={{ maxHeight: 40, maxWidth: '100%' }} />
+        ) : (
+          <Typography variant="h6" color="primary" style={{ fontWeight: 700 }}>
+            {customization.app_name}
+          </Typography>
+        )}
+      </Box>
+      <Box component="nav" aria-label="Main" sx={{ flex: 1 }}>
+        <List>
+          {items.map((item) =>
+            item.external ? (
+              <ListItemButton key={item.label} component="a" href={item.to} target="_blank" rel="noopener noreferrer">
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            ) : (
+              <ListItemButton key={item.label} component={NavLink} to={item.to} sx={{ '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}>
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            ),
+          )}
+        </List>
+      </Box>
+      <ProfileBlock />
+    </Drawer>
+  );
+};
+
+/** The user area's root layout: named views sidebar + main. */
+export const UserLayout = () => {
+  const { customization } = useCustomization();
+  const items: NavItem[] = [
+    { label: 'Funnels', to: ROUTES.FunnelsDashboard, icon: <AccountTreeIcon /> },
+    { label: 'Library', to: ROUTES.Library, icon: <VideoLibraryIcon /> },
+    { label: 'Settings', to: ROUTES.UserSettings, icon: <SettingsIcon /> },
+  ];
+  // Help opens the support URL of the app customization (hidden until an admin sets one).
+  if (customization.app_support_url) items.push({ label: 'Help', to: customization.app_support_url, icon: <HelpOutlineIcon />, external: true });
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Sidebar items={items} />
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+        <MailerBanner />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+};
+
+/** A page header: title (h1) and actions. */
+export const PageHeader = ({ title, children }: { title: string; children?: React.ReactNode }) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
+    <Typography variant="h4" component="h1" style={{ fontWeight: 700 }}>
+      {title}
+    </Typography>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>{children}</Box>
+  </Box>
+);

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import { PROVIDER_LABELS } from '@branchify/config/src/content/video-sources';
+import { api, errorMessage, query, type Paged } from '../../shared/api';
+import { useAlert } from '../../shared/alerts';
+import { useCustomization } from '../../shared/customization';
+import { useQuickNotice } from '../../shared/dialogs';
+import { Loader } from '../../shared/Loader';
+import { useModals } from '../../shared/modals';
+import type { Video } from '../../shared/types';
+import { useDebounced, usePageTitle } from '../../shared/useDebounced';
+import { PageHeader } from '../layout/UserLayout';
+import { CreateVideoModal } from './CreateVideoModal';
+import { EditVideoTitleModal, PreviewVideoModal } from './VideoModals';
+
+/** Library search and scroll paging are debounced by 500 ms (spec section 9). */
+export const LIBRARY_DEBOUNCE_MS = 500;
+
+const duration = (s: number | null): string => {
+  if (!s) return '';
+  const m = Math.floor(s / 60);
+  return `${m}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+};
+
+export const LibraryPage = () => {
+  const { customization } = useCustomization();
+  usePageTitle('Library', customization.app_name);
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search, LIBRARY_DEBOUNCE_MS);
+  const [videos, setVideos] = useState<Video[]>([]);
+  const [page, setPage] = useState(0);
+  const [lastPage, setLastPage] = useState(1);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const lastLoad = useRef(0);
+  const modals = useModals();
+  const notice = useQuickNotice();
+  const alert = useAlert();
+
+  const loadPage = useCallback(
+    async (p: number, replace: boolean) => {
+      setLoading(true);
+      setError(null);
+      try {
+        const res = await api.get<Paged<Video>>(`videos${query({ page: p, search: term })}`);
+        setVideos((old) => (replace ? res.data.data : [...old, ...res.data.data.filter((v) => !old.some((o) => o.id === v.id))]));
+        setPage(res.data.meta.current_page);
+        setLastPage(res.data.meta.last_page);
+      } catch (e) {
+        setError(errorMessage(e));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [term],
+  );
+
+  useEffect(() => {
+    void loadPage(1, true);
+  }, [loadPage, generation]);
+
+  // Infinite scroll: the next page when the sentinel shows, at most once per 500 ms.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el) return undefined;
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || loading || page >= lastPage || error) return;
+      const now = Date.now();
+      if (now - lastLoad.current < LIBRARY_DEBOUNCE_MS) return;
+      lastLoad.current = now;
+      void loadPage(page + 1, false);
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [loadPage, loading, page, lastPage, error]);
+
+  const reload = () => setGeneration((g) => g + 1);
+  const openCreate = () => modals.open({ name: 'create-video', title: 'Add Video', maxWidth: 'md', render: ({ close }) => <CreateVideoModal close={close} onSaved={reload} /> });
+  const openEdit = (video: Video) =>
+    modals.open({ name: 'edit-video-title', title: 'Edit Video Title', render: ({ close }) => <EditVideoTitleModal video={video} close={close} onSaved={reload} /> });
+  const openPreview = (video: Video) =>
+    modals.open({ name: 'preview-video', title: video.title, maxWidth: 'md', render: ({ close }) => <PreviewVideoModal video={video} close={close} /> });
+  const remove = (video: Video) =>
+    notice({
+      header: 'Delete video',
+      message: `Delete '${video.title}' from your library?`,
+      confirmText: 'Delete',
+      danger: true,
+      onConfirm: async () => {
+        const res = await api.delete(`videos/${video.id}`);
+        alert.success(res.message ?? '');
+        reload();
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Library">
+        <TextField
+          size="small"
+          margin="none"
+          fullWidth={false}
+          label="Search videos"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+        />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+          Add Video
+        </Button>
+      </PageHeader>
+      {!loading && !error && videos.length === 0 && (
+        <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="library-empty">
+          <Typography variant="h6">{term ? 'No videos match your search.' : 'Your library is empty. Add your first video.'}</Typography>
+        </Paper>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 2 }}>
+        {videos.map((v) => (
+          <Card key={v.id} data-testid="video-card">
+            <CardActionArea onClick={() => openPreview(v)} aria-label={`Preview ${v.title}`}>
+              <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'grey.900', display: 'grid', placeItems: 'center', backgroundImage: v.thumbnail ? `url("${v.thumbnail}")` : undefined, backgroundSize: 'cover', backgroundPosition: 'center' }}>
+                <PlayCircleIcon sx={{ color: 'common.white', fontSize: 48, opacity: 0.85 }} />
+              </Box>
+            </CardActionArea>
+            <CardContent sx={{ pb: 0 }}>
+              <Typography style={{ fontWeight: 600 }} noWrap title={v.title}>
+                {v.title}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
+                <Chip size="small" label={PROVIDER_LABELS[v.provider] ?? v.provider} />
+                <Typography variant="caption" color="text.secondary">
+                  {duration(v.duration)} {v.total_funnels ? `· in ${v.total_funnels} funnel${v.total_funnels > 1 ? 's' : ''}` : ''}
+                </Typography>
+              </Box>
+            </CardContent>
+            <CardActions sx={{ justifyContent: 'flex-end' }}>
+              <Tooltip title="Edit title">
+                <IconButton aria-label={`Edit title of ${v.title}`} onClick={() => openEdit(v)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton aria-label={`Delete ${v.title}`} onClick={() => remove(v)}>
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+      <div ref={sentinel} style={{ height: 1 }} />
+      {loading && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+          <CircularProgress aria-label="Loading videos" />
+        </Box>
+      )}
+      {error && <Loader error={error} onRetry={() => void loadPage(page + 1, page === 0)} />}
+    </>
+  );
+};

@@ -1,0 +1,136 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router-dom';
+import { PROVIDER_LABELS, isVideoProvider } from '@branchify/config/src/content/video-sources';
+import { api } from '../../shared/api';
+import { useCustomization } from '../../shared/customization';
+import { planPrice } from '../../shared/format';
+import { Loaded, useLoad } from '../../shared/Loader';
+import { useSession } from '../../shared/session';
+import type { Card as PaymentCard, Plan, Subscription } from '../../shared/types';
+import { usePageTitle } from '../../shared/useDebounced';
+import { afterLoginRoute } from '../guard';
+import { PageHeader } from '../layout/UserLayout';
+import { usePayments, type PaymentAnswer } from './payments';
+
+/** Whether a subscription still grants access (active, or canceled within its grace period). */
+export const grantsAccess = (s: Subscription | null): boolean =>
+  Boolean(s && (s.status === 'active' || (s.status === 'canceled' && s.canceled_at && new Date(s.canceled_at).getTime() > Date.now())));
+
+const limits = (plan: Plan): string[] => [
+  plan.max_funnel === null ? 'Unlimited funnels' : `${plan.max_funnel} funnel${plan.max_funnel === 1 ? '' : 's'}`,
+  plan.max_branch_per_funnel === null ? 'Unlimited branches per funnel' : `${plan.max_branch_per_funnel} branches per funnel`,
+  plan.video_sources === null
+    ? 'All video sources'
+    : plan.video_sources.map((s) => (isVideoProvider(s) ? PROVIDER_LABELS[s] : s)).join(', ') || 'No video sources',
+];
+
+/** SelectSubscriptionPlan (/settings/select-plan): pick a plan, confirm, pay when needed. */
+export const SelectPlanPage = () => {
+  const { customization } = useCustomization();
+  usePageTitle('Choose a plan', customization.app_name);
+  const session = useSession();
+  const navigate = useNavigate();
+  const payments = usePayments();
+  const { state, reload } = useLoad(async () => {
+    const [plans, card] = await Promise.all([
+      api.get<Plan[]>('plans').then((r) => r.data),
+      api.get<PaymentCard | null>('payment-method').then((r) => r.data).catch(() => null),
+    ]);
+    return { plans, card };
+  }, []);
+  const current = session.subscription;
+  const changing = grantsAccess(current) && current!.managed_by === 'platform';
+
+  const finish = async () => {
+    const fresh = await session.refresh();
+    navigate(fresh ? afterLoginRoute(fresh.user, fresh.subscription) : '/', { replace: true });
+  };
+
+  const subscribe = (plan: Plan) => () =>
+    payments.pay(
+      () =>
+        changing
+          ? api.post<PaymentAnswer>(`users/subscriptions/${current!.id}/change`, { plan_id: plan.id, status: 'active' })
+          : api.post<PaymentAnswer>('users/subscriptions', { plan_id: plan.id }),
+      finish,
+    );
+
+  const choose = (plan: Plan, card: PaymentCard | null) => {
+    const free = plan.payment_schedule === 'free' || Number(plan.price) === 0;
+    const cardInfo = free
+      ? undefined
+      : card
+        ? `Your ${card.brand} card ending in ${card.last4} will be charged ${planPrice(plan)}.`
+        : 'You will add a card to pay for this plan.';
+    payments.confirm('Confirm Subscription', `${changing ? 'Change your plan to' : 'Subscribe to'} ${plan.name} (${planPrice(plan)})?`, cardInfo, () => {
+      if (!free && !card) payments.openCard(() => void subscribe(plan)());
+      else void subscribe(plan)();
+    });
+  };
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, md: 4 } }} component="main">
+      <PageHeader title="Choose a plan">
+        {grantsAccess(current) && <Button onClick={() => navigate(-1)}>Back</Button>}
+        {!grantsAccess(current) && (
+          <Button
+            onClick={async () => {
+              await session.signOut();
+              navigate('/login');
+            }}
+          >
+            Logout
+          </Button>
+        )}
+      </PageHeader>
+      <Loaded state={state} reload={reload}>
+        {({ plans, card }) => (
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>
+            {plans.length === 0 && <Typography>No plans are available yet. Please contact support.</Typography>}
+            {plans.map((plan) => {
+              const isCurrent = current?.plan_id === plan.id && grantsAccess(current);
+              return (
+                <Card key={plan.id} data-testid="plan-card" sx={{ display: 'flex', flexDirection: 'column', outline: isCurrent ? 2 : 0, outlineColor: 'primary.main' }}>
+                  <CardContent sx={{ flex: 1 }}>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                      <Typography variant="h6" component="h2">
+                        {plan.name}
+                      </Typography>
+                      {isCurrent && <Chip size="small" color="primary" label="Current" />}
+                    </Box>
+                    <Typography variant="h5" style={{ fontWeight: 700 }} sx={{ my: 1 }}>
+                      {planPrice(plan)}
+                    </Typography>
+                    {plan.description && (
+                      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                        {plan.description}
+                      </Typography>
+                    )}
+                    <Box component="ul" sx={{ pl: 2, m: 0 }}>
+                      {limits(plan).map((l) => (
+                        <li key={l}>
+                          <Typography variant="body2">{l}</Typography>
+                        </li>
+                      ))}
+                    </Box>
+                  </CardContent>
+                  <CardActions>
+                    <Button fullWidth variant="contained" disabled={isCurrent || payments.busy || plan.managed_by === 'self'} onClick={() => choose(plan, card)} aria-label={`Choose ${plan.name}`}>
+                      {isCurrent ? 'Current plan' : 'Choose'}
+                    </Button>
+                  </CardActions>
+                </Card>
+              );
+            })}
+          </Box>
+        )}
+      </Loaded>
+    </Box>
+  );
+};

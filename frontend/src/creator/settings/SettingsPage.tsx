@@ -1,0 +1,230 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../shared/api';
+import { useAlert } from '../../shared/alerts';
+import { useCustomization } from '../../shared/customization';
+import { daysUntil, formatDate, formatMoney, invoiceBadge, isNearRenewal, planPrice } from '../../shared/format';
+import { StatusBadge } from '../../shared/inputs';
+import { Loaded, useLoad } from '../../shared/Loader';
+import { useModals } from '../../shared/modals';
+import { ROUTES } from '../../shared/routes';
+import { useSession } from '../../shared/session';
+import type { Card, Invoice, StripeIntegration, Subscription } from '../../shared/types';
+import { usePageTitle } from '../../shared/useDebounced';
+import { PageHeader } from '../layout/UserLayout';
+import { CancelSubscriptionModal, ChangePasswordModal } from './SettingsModals';
+import { usePayments } from './payments';
+
+const Section = ({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) => (
+  <Paper component="section" aria-label={title} sx={{ p: 3, mb: 3 }}>
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1 }}>{action}</Box>
+    </Box>
+    {children}
+  </Paper>
+);
+
+const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', py: 0.75 }}>
+    <Typography color="text.secondary">{label}</Typography>
+    <Box>{children}</Box>
+  </Box>
+);
+
+const subscriptionBadge = (s: Subscription) => (s.status === 'active' ? 'active' : s.status === 'canceled' ? 'in-active' : 'suspended');
+
+const SubscriptionSection = () => {
+  const session = useSession();
+  const modals = useModals();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const sub = session.subscription;
+  const refresh = () => void session.refresh();
+  const resume = async () => {
+    try {
+      const res = await api.post(`users/subscriptions/${sub!.id}/resume`);
+      alert.success(res.message ?? '');
+      await session.refresh();
+      navigate(ROUTES.UserSettings);
+    } catch (e) {
+      alert.error(e);
+    }
+  };
+  if (!sub) {
+    return (
+      <Section title="Subscription" action={<Button variant="contained" onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>Choose a plan</Button>}>
+        <Typography>You don't have a subscription yet.</Typography>
+      </Section>
+    );
+  }
+  const platform = sub.managed_by === 'platform';
+  const days = daysUntil(sub.renews_at);
+  const graceEnds = sub.status === 'canceled' && sub.canceled_at && new Date(sub.canceled_at).getTime() > Date.now() ? sub.canceled_at : null;
+  return (
+    <Section
+      title="Subscription"
+      action={
+        platform && (
+          <>
+            {sub.status === 'active' && (
+              <>
+                <Button onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>Change plan</Button>
+                <Button color="error" onClick={() => modals.open({ name: 'cancel-subscription-by-user', title: 'Cancel subscription', render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} onDone={refresh} /> })}>
+                  Cancel
+                </Button>
+              </>
+            )}
+            {sub.status === 'canceled' && (
+              <Button variant="contained" onClick={() => void resume()}>
+                Resume
+              </Button>
+            )}
+            {(sub.status === 'payment_required' || sub.status === 'failed_renewal') && (
+              <Button variant="contained" onClick={() => navigate(ROUTES.PayOutstandingInvoice)}>
+                Pay now
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {sub.status === 'active' && isNearRenewal(sub.renews_at) && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="renewal-warning">
+          Your subscription renews {days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`}, on {formatDate(sub.renews_at)}.
+        </Alert>
+      )}
+      {graceEnds && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your subscription is canceled and stays usable until {formatDate(graceEnds)}.
+        </Alert>
+      )}
+      {!platform && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This subscription is managed outside this app and can only be changed through the API.
+        </Alert>
+      )}
+      <Row label="Plan">{sub.plan?.name ?? '—'}</Row>
+      <Row label="Price">{sub.plan ? planPrice(sub.plan) : '—'}</Row>
+      <Row label="Status">
+        <StatusBadge status={subscriptionBadge(sub)} label={sub.status.replace('_', ' ')} />
+      </Row>
+      {sub.started_at && <Row label="Started">{formatDate(sub.started_at)}</Row>}
+      {sub.renews_at && sub.status === 'active' && <Row label="Renews">{formatDate(sub.renews_at)}</Row>}
+    </Section>
+  );
+};
+
+const BillingSections = () => {
+  const { subscription } = useSession();
+  const payments = usePayments();
+  const { state, reload } = useLoad(async () => {
+    const integration = await api.get<StripeIntegration>('users/subscriptions/stripe-integration').then((r) => r.data).catch(() => null);
+    const [card, invoices] = await Promise.all([
+      integration?.integrated ? api.get<Card | null>('payment-method').then((r) => r.data) : Promise.resolve(null),
+      subscription ? api.get<Invoice[]>(`users/subscriptions/${subscription.id}/invoices`).then((r) => r.data) : Promise.resolve([] as Invoice[]),
+    ]);
+    return { integration, card, invoices };
+  }, [subscription?.id, subscription?.status]);
+  return (
+    <Loaded state={state} reload={reload}>
+      {({ integration, card, invoices }) => (
+        <>
+          {integration?.integrated && (
+            <Section title="Payment method" action={<Button onClick={() => payments.openCard(() => void reload())}>{card ? 'Change card' : 'Add card'}</Button>}>
+              {card ? (
+                <Typography data-testid="card-on-file">
+                  {card.brand.toUpperCase()} ending in {card.last4} · expires {String(card.exp_month).padStart(2, '0')}/{card.exp_year}
+                </Typography>
+              ) : (
+                <Typography>No card on file.</Typography>
+              )}
+            </Section>
+          )}
+          <Section title="Invoices">
+            {invoices.length === 0 ? (
+              <Typography>No invoices yet.</Typography>
+            ) : (
+              <Table size="small" aria-label="Invoices">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Invoice</TableCell>
+                    <TableCell>Date</TableCell>
+                    <TableCell>Amount</TableCell>
+                    <TableCell>Status</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {invoices.map((inv) => (
+                    <TableRow key={inv.id} data-testid="invoice-row">
+                      <TableCell>
+                        {inv.hosted_invoice_url ? (
+                          <Link href={inv.hosted_invoice_url} target="_blank" rel="noopener noreferrer">
+                            {inv.number || inv.invoice_id}
+                          </Link>
+                        ) : (
+                          inv.number || inv.invoice_id
+                        )}
+                      </TableCell>
+                      <TableCell>{formatDate(inv.created_at)}</TableCell>
+                      <TableCell>{formatMoney(inv.amount, inv.currency)}</TableCell>
+                      <TableCell>
+                        <StatusBadge status={invoiceBadge(inv.status)} label={inv.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Section>
+        </>
+      )}
+    </Loaded>
+  );
+};
+
+/** UserSettings: profile, password, subscription, payment method and invoices. */
+export const SettingsPage = () => {
+  const { customization } = useCustomization();
+  usePageTitle('Settings', customization.app_name);
+  const { user } = useSession();
+  const modals = useModals();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Section
+        title="Profile"
+        action={
+          <Button variant="outlined" onClick={() => modals.open({ name: 'change-user-password', title: 'Change password', render: ({ close }) => <ChangePasswordModal close={close} /> })}>
+            Change password
+          </Button>
+        }
+      >
+        <Row label="Name">
+          {user.first_name} {user.last_name}
+        </Row>
+        <Row label="Email">{user.email}</Row>
+        {user.email_verified_at && <Row label="Verified">{formatDate(user.email_verified_at)}</Row>}
+      </Section>
+      {!user.is_admin && (
+        <>
+          <SubscriptionSection />
+          <BillingSections />
+        </>
+      )}
+    </>
+  );
+};

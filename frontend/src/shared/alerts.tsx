@@ -1,0 +1,74 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { errorMessage } from './api';
+
+/** The floating alert banner (spec section 2): red for errors, green otherwise, gone after 5000 ms. */
+export const ALERT_DISMISS_MS = 5000;
+
+interface AlertItem {
+  id: number;
+  message: string;
+  error: boolean;
+}
+
+interface AlertApi {
+  show(message: string, error?: boolean): void;
+  success(message: string): void;
+  error(errorOrMessage: unknown): void;
+}
+
+const AlertContext = createContext<AlertApi | null>(null);
+
+export const AlertProvider = ({ children }: { children: ReactNode }) => {
+  const [items, setItems] = useState<AlertItem[]>([]);
+  const seq = useRef(0);
+  const dismiss = useCallback((id: number) => setItems((all) => all.filter((a) => a.id !== id)), []);
+  const show = useCallback(
+    (message: string, error = false) => {
+      if (!message) return;
+      seq.current += 1;
+      const id = seq.current;
+      setItems((all) => [...all.filter((a) => a.message !== message), { id, message, error }]);
+      window.setTimeout(() => dismiss(id), ALERT_DISMISS_MS);
+    },
+    [dismiss],
+  );
+  const value = useMemo<AlertApi>(
+    () => ({
+      show,
+      success: (message) => show(message, false),
+      error: (e) => show(typeof e === 'string' ? e : errorMessage(e), true),
+    }),
+    [show],
+  );
+  return (
+    <AlertContext.Provider value={value}>
+      {children}
+      <Stack
+        spacing={1}
+        sx={{ position: 'fixed', top: 16, right: 16, zIndex: 20_000_000, width: 'min(440px, 92vw)' }}
+        aria-live="polite"
+      >
+        {items.map((a) => (
+          <Alert
+            key={a.id}
+            data-testid="alert"
+            variant="filled"
+            severity={a.error ? 'error' : 'success'}
+            role={a.error ? 'alert' : 'status'}
+            onClose={() => dismiss(a.id)}
+          >
+            {a.message}
+          </Alert>
+        ))}
+      </Stack>
+    </AlertContext.Provider>
+  );
+};
+
+export const useAlert = (): AlertApi => {
+  const ctx = useContext(AlertContext);
+  if (!ctx) throw new Error('useAlert outside AlertProvider');
+  return ctx;
+};

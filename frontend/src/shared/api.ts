@@ -1,0 +1,159 @@
+import { MESSAGES } from '@branchify/config/src/messages';
+
+/**
+ * The one client for the `/api` contract (docs/api.md, spec section 7): same-origin `/api`, the
+ * spec's headers, the access token in memory (the refresh token lives in an httpOnly cookie), one
+ * silent refresh when an access token has expired, and `Unauthenticated.` sending the user to
+ * login.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export interface Envelope<T> {
+  success: boolean;
+  message?: string;
+  data: T;
+  errors?: FieldErrors;
+}
+
+export interface Paged<T> {
+  data: T[];
+  meta: { total: number; current_page: number; last_page: number; per_page: number };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors = {},
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+let accessToken: string | null = null;
+let onUnauthenticated: () => void = () => undefined;
+
+export const setAccessToken = (token: string | null): void => {
+  accessToken = token;
+};
+export const getAccessToken = (): string | null => accessToken;
+
+/** Registered by the session: forget the user and go to UserLogin. */
+export const setUnauthenticatedHandler = (handler: () => void): void => {
+  onUnauthenticated = handler;
+};
+
+const cookie = (name: string): string | null => {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+};
+
+const headers = (json: boolean): Record<string, string> => {
+  const h: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  if (json) h['Content-Type'] = 'application/json';
+  const csrf = cookie('XSRF-TOKEN');
+  if (csrf) h['X-CSRF-TOKEN'] = csrf;
+  if (accessToken) h.Authorization = `Bearer ${accessToken}`;
+  return h;
+};
+
+interface RawResult {
+  status: number;
+  body: Partial<Envelope<unknown>> | null;
+  headers: Headers;
+}
+
+const send = async (method: string, path: string, body?: unknown): Promise<RawResult> => {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+      method,
+      credentials: 'same-origin',
+      headers: headers(body !== undefined && !isForm),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, MESSAGES.genericFailure);
+  }
+  let parsed: Partial<Envelope<unknown>> | null = null;
+  try {
+    parsed = (await res.json()) as Partial<Envelope<unknown>>;
+  } catch {
+    parsed = null;
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+};
+
+/** One refresh at a time: parallel 401s (and two StrictMode effects) share it. */
+let refreshing: Promise<RefreshResult | null> | null = null;
+
+export interface RefreshResult {
+  access_token: string;
+  user: unknown;
+}
+
+export const refreshSession = (): Promise<RefreshResult | null> => {
+  refreshing ??= send('POST', 'auth/refresh-token')
+    .then((r) => {
+      const data = r.body?.data as RefreshResult | undefined;
+      if (r.status === 200 && data?.access_token) {
+        accessToken = data.access_token;
+        return data;
+      }
+      return null;
+    })
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+};
+
+const NO_RETRY = new Set(['auth/login', 'auth/register', 'auth/refresh-token', 'auth/logout']);
+
+export interface RequestOptions {
+  /** Do not send the user to login on 401 (the session restore itself). */
+  quiet401?: boolean;
+}
+
+/** Calls the API and resolves with the whole envelope; rejects with an ApiError. */
+export const request = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> => {
+  let result = await send(method, path, body);
+  const key = path.replace(/^\//, '').split('?')[0]!;
+  if (result.status === 401 && accessToken && !NO_RETRY.has(key)) {
+    // An access token lives 15 minutes: renew it once through the refresh cookie and retry.
+    if (await refreshSession()) result = await send(method, path, body);
+  }
+  const envelope = result.body;
+  if (result.status >= 200 && result.status < 300 && envelope && envelope.success !== false) {
+    return envelope as Envelope<T>;
+  }
+  const message = (typeof envelope?.message === 'string' && envelope.message) || MESSAGES.genericFailure;
+  if (message === MESSAGES.unauthenticated && !options.quiet401 && !NO_RETRY.has(key)) {
+    accessToken = null;
+    onUnauthenticated();
+  }
+  throw new ApiError(result.status, message, envelope?.errors ?? {}, envelope?.data ?? null);
+};
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/** The message to show for any failure: the server's sentence, or 'An Error Occurred'. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof ApiError ? error.message : error instanceof Error && error.message ? error.message : MESSAGES.genericFailure;
+
+export const fieldErrorsOf = (error: unknown): FieldErrors => (error instanceof ApiError ? error.errors : {});
+
+export const query = (params: Record<string, string | number | undefined | null>): string => {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+};

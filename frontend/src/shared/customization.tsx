@@ -1,0 +1,106 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { api } from './api';
+import type { Customization } from './types';
+
+/** Defaults of spec section 3, used until (or if) GET /api/customizations answers. */
+export const DEFAULT_CUSTOMIZATION: Customization = {
+  app_name: 'branchify',
+  app_description: '',
+  app_logo_url: null,
+  app_favicon_url: null,
+  app_support_url: null,
+  app_color_scheme: {
+    '--white': '#ffffff',
+    '--dark': '#050315',
+    '--background': '#fbfbfe',
+    '--primary': '#2f27ce',
+    '--secondary': '#dedcff',
+    '--accent': '#433bff',
+    '--sidebar-width': '270px',
+  },
+  mailer_configured: true,
+};
+
+interface CustomizationApi {
+  customization: Customization;
+  loaded: boolean;
+  reload(): Promise<void>;
+}
+
+const CustomizationContext = createContext<CustomizationApi>({ customization: DEFAULT_CUSTOMIZATION, loaded: false, reload: async () => undefined });
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const color = (scheme: Record<string, string>, name: string, fallback: string): string => {
+  const v = scheme[`--${name}`];
+  return v && HEX.test(v) ? v : fallback;
+};
+
+/** Branding from the app customization: CSS variables, the MUI palette, favicon and title. */
+export const CustomizationProvider = ({ children }: { children: ReactNode }) => {
+  const [customization, setCustomization] = useState<Customization>(DEFAULT_CUSTOMIZATION);
+  const [loaded, setLoaded] = useState(false);
+  const reload = async () => {
+    try {
+      const res = await api.get<Customization>('customizations', { quiet401: true });
+      setCustomization({
+        ...DEFAULT_CUSTOMIZATION,
+        ...res.data,
+        app_color_scheme: { ...DEFAULT_CUSTOMIZATION.app_color_scheme, ...(res.data.app_color_scheme ?? {}) },
+      });
+    } catch {
+      // Branding is optional: the defaults stay.
+    } finally {
+      setLoaded(true);
+    }
+  };
+  useEffect(() => {
+    void reload();
+  }, []);
+
+  const scheme = customization.app_color_scheme;
+  useEffect(() => {
+    const root = document.documentElement;
+    for (const [k, v] of Object.entries(scheme)) if (k.startsWith('--')) root.style.setProperty(k, v);
+  }, [scheme]);
+  useEffect(() => {
+    const link = document.getElementById('app-favicon') as HTMLLinkElement | null;
+    if (link && customization.app_favicon_url) link.href = customization.app_favicon_url;
+  }, [customization.app_favicon_url]);
+
+  const theme = useMemo(
+    () =>
+      createTheme({
+        palette: {
+          primary: { main: color(scheme, 'primary', '#2f27ce') },
+          secondary: { main: color(scheme, 'accent', '#433bff') },
+          background: { default: color(scheme, 'background', '#fbfbfe') },
+        },
+        shape: { borderRadius: 8 },
+        typography: { button: { textTransform: 'none', fontWeight: 600 } },
+        components: {
+          MuiButtonBase: { defaultProps: { disableRipple: false } },
+          MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+          // Visible keyboard focus on every control.
+          MuiButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } } } },
+          MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } } } },
+        },
+      }),
+    [scheme],
+  );
+
+  const value = useMemo(() => ({ customization, loaded, reload }), [customization, loaded]);
+  return (
+    <CustomizationContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CustomizationContext.Provider>
+  );
+};
+
+export const useCustomization = (): CustomizationApi => useContext(CustomizationContext);
+
+export const sidebarWidth = (c: Customization): string => c.app_color_scheme['--sidebar-width'] || '270px';

@@ -1,0 +1,67 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Checkbox from '@mui/material/Checkbox';
+import FormGroup from '@mui/material/FormGroup';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+
+/** Select options (spec section 3): `{label, value}`, the value a string or a group `{label, data[]}`. */
+export interface SelectOption {
+  label: string;
+  value: string | { label: string; data: SelectOption[] };
+}
+
+const flatten = (options: SelectOption[]) =>
+  options.flatMap((o) =>
+    typeof o.value === 'string'
+      ? [<MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>]
+      : [<ListSubheader key={`g-${o.label}`}>{o.value.label || o.label}</ListSubheader>, ...o.value.data.map((d) => <MenuItem key={String(d.value)} value={String(d.value)}>{d.label}</MenuItem>)],
+  );
+
+export const SelectInput = ({ name, label, value, options, onChange, error, disabled }: {
+  name: string;
+  label: string;
+  value: string;
+  options: SelectOption[];
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) => {
+  const labelId = `select-${name}-label`;
+  return (
+    <FormControl fullWidth margin="normal" error={Boolean(error)} disabled={disabled}>
+      <InputLabel id={labelId}>{label}</InputLabel>
+      <Select labelId={labelId} id={`select-${name}`} name={name} label={label} value={value} onChange={(e) => onChange(String(e.target.value))}>
+        {flatten(options)}
+      </Select>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+};
+
+/** Grouped checkboxes: a labelled group of options, the value the checked ones. */
+export const CheckboxGroup = ({ label, options, value, onChange, error }: {
+  label: string;
+  options: { label: string; value: string }[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}) => (
+  <FormControl component="fieldset" margin="normal" error={Boolean(error)}>
+    <FormLabel component="legend">{label}</FormLabel>
+    <FormGroup row>
+      {options.map((o) => (
+        <FormControlLabel
+          key={o.value}
+          label={o.label}
+          control={<Checkbox checked={value.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))} />}
+        />
+      ))}
+    </FormGroup>
+    {error && <FormHelperText>{error}</FormHelperText>}
+  </FormControl>
+);

@@ -1,0 +1,106 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, refreshSession, setAccessToken, setUnauthenticatedHandler } from './api';
+import type { AuthData, Subscription, User } from './types';
+
+/**
+ * Who is signed in. On load the session is restored through POST auth/refresh-token (the httpOnly
+ * refresh cookie); when that fails `restoreFailed` is set and the guard asks the user to log in.
+ */
+export interface SessionState {
+  ready: boolean;
+  user: User | null;
+  subscription: Subscription | null;
+  restoreFailed: boolean;
+}
+
+interface SessionApi extends SessionState {
+  /** Stores what login/register returned and loads the subscription. */
+  signIn(data: AuthData): Promise<{ user: User; subscription: Subscription | null }>;
+  signOut(): Promise<void>;
+  /** Reloads the user and subscription (after verification, a plan change, a payment). */
+  refresh(): Promise<{ user: User; subscription: Subscription | null } | null>;
+  /** Forgets the session locally (the server already ended it). */
+  forget(): void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+const loadSubscription = async (user: User): Promise<Subscription | null> => {
+  if (user.is_admin) return null;
+  try {
+    return (await api.get<Subscription | null>('users/subscriptions')).data ?? null;
+  } catch {
+    return user.subscription ?? null;
+  }
+};
+
+export const SessionProvider = ({ children, onUnauthenticated }: { children: ReactNode; onUnauthenticated: () => void }) => {
+  const [state, setState] = useState<SessionState>({ ready: false, user: null, subscription: null, restoreFailed: false });
+
+  const forget = useCallback(() => {
+    setAccessToken(null);
+    setState({ ready: true, user: null, subscription: null, restoreFailed: true });
+  }, []);
+
+  useEffect(() => {
+    setUnauthenticatedHandler(() => {
+      forget();
+      onUnauthenticated();
+    });
+  }, [forget, onUnauthenticated]);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const restored = await refreshSession();
+      if (!live) return;
+      if (!restored) {
+        setState({ ready: true, user: null, subscription: null, restoreFailed: true });
+        return;
+      }
+      const user = restored.user as User;
+      const subscription = await loadSubscription(user);
+      if (live) setState({ ready: true, user, subscription, restoreFailed: false });
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const signIn = useCallback(async (data: AuthData) => {
+    setAccessToken(data.access_token);
+    const subscription = await loadSubscription(data.user);
+    setState({ ready: true, user: data.user, subscription, restoreFailed: false });
+    return { user: data.user, subscription };
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      const user = (await api.get<User>('auth/user')).data;
+      const subscription = await loadSubscription(user);
+      setState({ ready: true, user, subscription, restoreFailed: false });
+      return { user, subscription };
+    } catch {
+      return null;
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('auth/logout');
+    } catch {
+      // The local session ends either way.
+    }
+    setAccessToken(null);
+    setState({ ready: true, user: null, subscription: null, restoreFailed: false });
+  }, []);
+
+  const value = useMemo<SessionApi>(() => ({ ...state, signIn, signOut, refresh, forget }), [state, signIn, signOut, refresh, forget]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+};
+
+export const useSession = (): SessionApi => {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession outside SessionProvider');
+  return ctx;
+};

@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { MESSAGES } from '@branchify/config';
+import { freePlan } from '../api/support/content';
+import { findLoggedLink } from '../api/support/log';
+import { adminSession, uniqueEmail } from '../api/support/users';
+import { expectAlert, hasChromium, launch, openApp, shot, waitForPath } from './support/app';
+
+const maybe = hasChromium() ? describe : describe.skip;
+
+maybe('web app: register → verify → free plan → dashboard', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('takes a new user from the register page to an empty funnels dashboard', async () => {
+    const admin = await adminSession();
+    const plan = (await freePlan(admin)) as { id: number; name: string };
+    const planName = plan.name;
+    const { page, context } = await openApp(browser);
+    const email = uniqueEmail('e2e-onboard');
+
+    await page.goto('/register');
+    await shot(page, '01-register');
+    await page.locator('input[name=first_name]').fill('Grace');
+    await page.locator('input[name=last_name]').fill('Hopper');
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=password]').fill('e2e-password-1');
+    await page.locator('input[name=password_confirmation]').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await waitForPath(page, '/verify-notice');
+    expect(await expectAlert(page, MESSAGES.accountCreated)).toBe('success');
+    await page.getByText(email).waitFor();
+    await shot(page, '02-verify-notice');
+
+    // The guard keeps an unverified user out of the user area.
+    await page.goto('/funnels');
+    await waitForPath(page, '/verify-notice');
+
+    const link = await findLoggedLink('verification', email);
+    expect(link).toBeDefined();
+    const query = new URL(link!).search;
+    // A full page load: the session comes back through the refresh cookie.
+    await page.goto(`/email-verify${query}`);
+    await waitForPath(page, '/account-verified');
+    await expectAlert(page, MESSAGES.accountVerified);
+    await shot(page, '03-account-verified');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(page, '/settings/select-plan');
+    await page.getByTestId('plan-card').filter({ hasText: planName }).waitFor();
+    await shot(page, '04-select-plan');
+
+    await page.getByRole('button', { name: `Choose ${planName}` }).click();
+    const confirm = page.locator('[data-modal="create-or-change-subscription-by-user"]');
+    await confirm.getByText('Confirm Subscription').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+
+    await waitForPath(page, '/funnels');
+    await expectAlert(page, MESSAGES.subscriptionCreated);
+    await page.getByTestId('funnels-empty').waitFor();
+    await page.getByTestId('profile-block').getByText('GH').waitFor();
+    await shot(page, '05-funnels-dashboard-empty');
+
+    // A reload restores the session and stays on the dashboard.
+    await page.reload();
+    await page.getByTestId('funnels-empty').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/funnels');
+    await context.close();
+  });
+
+  it('shows field errors under the inputs and the red alert on a failed registration', async () => {
+    const { page, context } = await openApp(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const alert = page.getByTestId('alert').first();
+    await alert.waitFor();
+    expect(await alert.getAttribute('class')).toContain('Error');
+    const email = page.locator('input[name=email]');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#input-email-helper-text').waitFor();
+    await shot(page, '06-register-errors');
+    await context.close();
+  });
+});

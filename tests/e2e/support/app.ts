@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { baseUrl, newIp } from '../../api/support/http';
+
+/**
+ * Browser support for the web-app suites: Debian's Chromium through playwright-core, one context
+ * per test with its own client address (the server runs as if behind one proxy hop, so rate limits
+ * of one test never reach another), and screenshots under e2e/screenshots/ for a reviewer.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const hasChromium = (): boolean => fs.existsSync(CHROMIUM);
+
+const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
+const APP_INDEX = path.join(__dirname, '..', '..', '..', 'cms', 'public', 'build', 'app', 'index.html');
+
+export const launch = async (): Promise<Browser> => {
+  if (!fs.existsSync(APP_INDEX)) throw new Error(`the web app is not built (${APP_INDEX}): run \`npm run build -w @branchify/frontend\``);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+};
+
+export interface AppPage {
+  context: BrowserContext;
+  page: Page;
+  ip: string;
+}
+
+/** A fresh browser context (no cookies) on the app's origin. */
+export const openApp = async (browser: Browser): Promise<AppPage> => {
+  const ip = newIp();
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    extraHTTPHeaders: { 'X-Forwarded-For': ip },
+    viewport: { width: 1280, height: 860 },
+  });
+  // Nothing outside the test server is reachable: fail those requests at once instead of waiting.
+  const origin = new URL(baseUrl()).origin;
+  await context.route(
+    (url) => url.origin !== origin && !url.hostname.endsWith('.test'),
+    (route) => route.abort('internetdisconnected'),
+  );
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page, ip };
+};
+
+export const shot = async (page: Page, name: string): Promise<void> => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+};
+
+/** The path of the page's URL once it matches (client-side navigations included). */
+export const waitForPath = async (page: Page, pathname: string | RegExp): Promise<void> => {
+  await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)));
+};
+
+export const loginViaUi = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto('/login');
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+/** The text of the alert banner with this message (spec section 2: red error, green otherwise). */
+export const expectAlert = async (page: Page, message: string): Promise<'error' | 'success'> => {
+  const alert = page.getByTestId('alert').filter({ hasText: message }).first();
+  await alert.waitFor();
+  const cls = (await alert.getAttribute('class')) ?? '';
+  return cls.includes('Error') ? 'error' : 'success';
+};
