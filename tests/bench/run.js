@@ -14,11 +14,9 @@
  *   --seconds N  (default 10)   --connections N (default 50)
  */
 const crypto = require('node:crypto');
-const fs = require('node:fs');
 const os = require('node:os');
-const path = require('node:path');
-const { spawn } = require('node:child_process');
 const autocannon = require('autocannon');
+const { withDatabase, startServer, jsonClient } = require('./lib');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,84 +24,15 @@ const arg = (name, fallback) => {
 };
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 50);
-const ROOT = path.resolve(__dirname, '..', '..');
 const PORT = 1400 + Math.floor(Math.random() * 500);
 const BASE = `http://127.0.0.1:${PORT}`;
-const secret = () => crypto.randomBytes(24).toString('base64');
+const json = jsonClient(BASE);
 
 const run = (opts) =>
   new Promise((resolve, reject) => {
     const instance = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
-
-const json = async (method, url, body, token) => {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
-  return data.data;
-};
-
-async function withDatabase(fn) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'branchify-bench-'));
-  try {
-    if (!process.env.DATABASE_URL) return await fn({ DATABASE_FILENAME: path.join(dir, 'bench.db') }, dir);
-    const { Client } = require('pg');
-    const schema = `bf_bench_${Date.now().toString(36)}`;
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`);
-    try {
-      return await fn({ DATABASE_SCHEMA: schema }, dir);
-    } finally {
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function startServer(dbEnv, dir) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...dbEnv,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      BRANCHIFY_ENV_FILE: path.join(dir, '.env'),
-      APP_KEYS: `${secret()},${secret()}`,
-      API_TOKEN_SALT: secret(),
-      ADMIN_JWT_SECRET: secret(),
-      TRANSFER_TOKEN_SALT: secret(),
-      JWT_SECRET: secret(),
-      ENCRYPTION_KEY: secret(),
-      SERVE_ADMIN_PANEL: 'false',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_IP_MAX: '1000000',
-      INGEST_RATE_LIMIT_IP_MAX: '10000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  for (let i = 0; i < 240; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    const up = await fetch(`${BASE}/_health`).then((r) => r.ok || r.status === 204, () => false);
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error(`server did not start:\n${log}`);
-}
 
 async function seed() {
   const admin = { first_name: 'Bench', last_name: 'Admin', email: 'bench@example.test', password: 'bench-password-1' };
@@ -153,7 +82,7 @@ async function countRows(dbEnv, table) {
 
 (async () => {
   await withDatabase(async (dbEnv, dir) => {
-    const server = await startServer(dbEnv, dir);
+    const server = await startServer({ dbEnv, dir, port: PORT });
     try {
       const reference = await seed();
       const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
@@ -198,8 +127,7 @@ async function countRows(dbEnv, table) {
       console.log(`ingest durability: ${acknowledged} acknowledged, ${stored} rows stored, ${Math.max(0, acknowledged - stored)} missing`);
       if (acknowledged > stored) process.exitCode = 1;
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await server.stop();
     }
   });
 })().catch((error) => {

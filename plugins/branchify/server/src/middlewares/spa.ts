@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CMS_DIR } from '@branchify/config';
 import type { Context, Next } from 'koa';
+import { renderPlayerPage } from '../player-page';
+import type { Strapi } from '../utils/strapi';
 
 const BUILD_DIR = path.join(CMS_DIR, 'public', 'build');
 const ASSETS_DIR = path.join(__dirname, '..', '..', '..', 'server', 'assets');
@@ -28,7 +30,7 @@ const readIndex = (): string => {
  * Strapi's own admin API keeps the /admin/* paths for its JSON calls; a browser navigation to
  * /admin/* (Accept: text/html) is ours. See docs/decisions.md.
  */
-export default () => async (ctx: Context, next: Next) => {
+export default (_config: unknown, { strapi }: { strapi: Strapi }) => async (ctx: Context, next: Next) => {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
   const p = ctx.path;
 
@@ -47,11 +49,14 @@ export default () => async (ctx: Context, next: Next) => {
   }
 
   if (p.startsWith('/player/')) {
-    // Reserved for the player page (its own issue); until then a clear page instead of the SPA.
-    ctx.status = 404;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fs.readFileSync(path.join(ASSETS_DIR, 'player-unavailable.html'), 'utf8');
+    // The public player page (player-page/): payload inlined, frameable from any site.
+    let reference = '';
+    try {
+      reference = decodeURIComponent(p.slice('/player/'.length)).replace(/\/$/, '');
+    } catch {
+      /* malformed escape: an unknown funnel */
+    }
+    await renderPlayerPage(strapi, ctx, reference);
     return;
   }
 

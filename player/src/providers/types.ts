@@ -1,0 +1,54 @@
+import type { PlayerVideo } from '../runtime/types';
+
+export type ProviderEvent =
+  | { type: 'ready'; duration: number | null }
+  | { type: 'time'; time: number }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'ended' }
+  /** The first frame after play() is on screen (what seamless branching waits for). */
+  | { type: 'firstframe' }
+  | { type: 'waiting'; waiting: boolean }
+  /** A spec message (MESSAGES.playerLoadFailed, vimeoLoadFailed, …); null: fail silently (Adilo). */
+  | { type: 'error'; message: string | null };
+
+export interface AdapterOptions {
+  /** The video is the one on screen (false: warmed in the background for a branch). */
+  active: boolean;
+  /** Seconds to start at (resume), 0 by default. */
+  startAt?: number;
+  /** Show a preview frame until played (generic: the frame at 2 s); off when it will autoplay. */
+  preview?: boolean;
+}
+
+/** One provider's player, the same surface for all four (vidstack's provider pattern). */
+export interface ProviderAdapter {
+  readonly video: PlayerVideo;
+  /** The element the adapter draws into (the stage positions it). */
+  readonly element: HTMLElement;
+  /** Resolves once the player can play (SDK loaded, metadata known); rejects with a spec message. */
+  ready(): Promise<void>;
+  play(): Promise<void>;
+  pause(): void;
+  seek(seconds: number): void;
+  currentTime(): number;
+  duration(): number | null;
+  paused(): boolean;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  /** Playback rates this provider can change to ([] when it cannot). */
+  rates(): number[];
+  setRate(rate: number): void;
+  destroy(): void;
+}
+
+export type AdapterFactory = (video: PlayerVideo, emit: (event: ProviderEvent) => void, options: AdapterOptions) => ProviderAdapter;
+
+export interface ProviderLoader {
+  readonly name: string;
+  canPlay(video: PlayerVideo): boolean;
+  /** Loads the provider's code (a lazy import / SDK script) only when a funnel uses it. */
+  load(): Promise<AdapterFactory>;
+}
+
+export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];

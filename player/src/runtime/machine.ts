@@ -1,0 +1,341 @@
+import {
+  FADE_OUT_MS,
+  branchAction,
+  inactionAction,
+  isWithin,
+  pauseSeconds,
+  startVideo,
+  type BranchAction,
+} from './timeline';
+import type { BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
+
+/** Time as the runtime sees it: real in the browser, fake in the unit tests. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface ShownElement {
+  element: FunnelElement;
+  /** Left its time window (or was dismissed): still drawn, fading out, removed after 500 ms. */
+  fading: boolean;
+}
+
+export interface RuntimeState {
+  video: PlayerVideo | null;
+  time: number;
+  shown: readonly ShownElement[];
+  /** The video is paused while a branch element waits for a choice. */
+  waiting: { elementId: string; endsAt: number } | null;
+}
+
+export interface Interaction {
+  video_id: string;
+  node_id: string;
+  connected_node: string | null;
+  type: 'branch';
+  player_time: number;
+}
+
+/** What the runtime asks the player (provider, window, analytics) to do. */
+export type Command =
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'seek'; time: number }
+  | { type: 'load'; editorId: string; time: number; autoplay: boolean }
+  | { type: 'open'; url: string; newTab: boolean }
+  | { type: 'interaction'; interaction: Interaction }
+  | { type: 'announce'; element: BranchElement };
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  /** The page's origin, to tell external links from our own. */
+  origin?: string;
+}
+
+/** A jump in time larger than this between two updates is a seek, not playback. */
+const CONTINUOUS_SECONDS = 1.5;
+
+/**
+ * The player's state machine, free of any framework or DOM: which elements are visible at the
+ * current time (and which are fading out), what a branch click, a skip or the end of a wait does.
+ * The view feeds it time updates and clicks and carries out the commands it emits.
+ */
+export class FunnelRuntime {
+  private readonly clock: Clock;
+  private readonly origin: string;
+  private state: RuntimeState;
+  private readonly listeners = new Set<() => void>();
+  private readonly commandListeners = new Set<(command: Command) => void>();
+  private readonly fadeTimers = new Map<string, unknown>();
+  /** Elements that entered during this pass through their window (their pause has fired). */
+  private readonly entered = new Set<string>();
+  /** Elements the viewer answered, skipped or that took their inaction: hidden for this pass. */
+  private readonly dismissed = new Set<string>();
+  private waitTimer: unknown = null;
+
+  constructor(
+    private readonly payload: PlayerPayload,
+    options: RuntimeOptions = {},
+  ) {
+    this.clock = options.clock ?? realClock;
+    this.origin = options.origin ?? 'http://localhost';
+    this.state = { video: startVideo(payload), time: 0, shown: [], waiting: null };
+  }
+
+  getState = (): RuntimeState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  onCommand(listener: (command: Command) => void): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
+  get videos(): readonly PlayerVideo[] {
+    return this.payload.videos;
+  }
+
+  /** Switches to a video of the funnel (the start, a branch target, or the resume position). */
+  goTo(editorId: string, time = 0, autoplay = true): boolean {
+    const video = this.payload.videos.find((v) => v.editor_id === editorId);
+    if (!video) return false;
+    this.cancelWait();
+    this.clearFades();
+    this.entered.clear();
+    this.dismissed.clear();
+    this.set({ video, time, shown: [], waiting: null });
+    this.emit({ type: 'load', editorId, time, autoplay });
+    this.sync(time, false);
+    return true;
+  }
+
+  /** A time update from the provider. `playing`: the video is advancing (not a paused seek). */
+  timeUpdate(time: number, playing = true): void {
+    const previous = this.state.time;
+    const continuous = playing && time >= previous && time - previous <= CONTINUOUS_SECONDS;
+    if (!continuous) this.rewind(time);
+    const video = this.state.video;
+    if (!video) return;
+    if (continuous) {
+      // Branch elements whose window playback just ran past without a choice: inaction.
+      for (const element of video.elements) {
+        if (element.type !== 'branch' || this.dismissed.has(element.id) || !this.entered.has(element.id)) continue;
+        if (previous <= element.hideAt && time > element.hideAt && pauseSeconds(element) === null) {
+          this.dismissed.add(element.id);
+          this.takeInaction(element, time);
+          if (this.state.video !== video) return;
+        }
+      }
+    }
+    this.sync(time, playing);
+  }
+
+  /** The viewer clicked (or pressed Enter/Space on) one of a branch element's branches. */
+  click(elementId: string, branchId: string): BranchAction {
+    const element = this.findElement(elementId);
+    const branch = element?.type === 'branch' ? element.data.branches.find((b) => b.id === branchId) : undefined;
+    if (!element || element.type !== 'branch' || !branch) return { kind: 'none' };
+    const action = branchAction(branch, element, this.payload.videos, this.origin);
+    const video = this.state.video!;
+    this.emit({
+      type: 'interaction',
+      interaction: {
+        video_id: video.editor_id,
+        node_id: branch.id,
+        connected_node: action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
+        type: 'branch',
+        player_time: round(this.state.time),
+      },
+    });
+    const wasWaiting = this.state.waiting?.elementId === elementId;
+    this.dismiss(element);
+    this.perform(action, wasWaiting);
+    return action;
+  }
+
+  /** The skip button: dismiss the element and carry on playing. */
+  skip(elementId: string): void {
+    const element = this.findElement(elementId);
+    if (!element) return;
+    const wasWaiting = this.state.waiting?.elementId === elementId;
+    this.dismiss(element);
+    if (wasWaiting) this.emit({ type: 'play' });
+  }
+
+  /** The viewer pressed play during a wait: the wait is over, the choices stay on screen. */
+  resumed(): void {
+    if (this.state.waiting) {
+      this.cancelWait();
+      this.set({ ...this.state, waiting: null });
+    }
+  }
+
+  destroy(): void {
+    this.cancelWait();
+    this.clearFades();
+    this.listeners.clear();
+    this.commandListeners.clear();
+  }
+
+  // --- internals ---------------------------------------------------------------------------
+
+  private perform(action: BranchAction | { kind: 'continue' }, resume: boolean): void {
+    switch (action.kind) {
+      case 'branch':
+        this.goTo(action.editorId, 0, true);
+        return;
+      case 'url':
+        this.emit({ type: 'open', url: action.url, newTab: action.newTab });
+        return;
+      case 'seek':
+        this.emit({ type: 'seek', time: action.time });
+        this.rewind(action.time);
+        this.sync(action.time, false);
+        this.emit({ type: 'play' });
+        return;
+      case 'continue':
+        if (resume) this.emit({ type: 'play' });
+        return;
+      case 'none':
+        if (resume) this.emit({ type: 'play' });
+    }
+  }
+
+  private takeInaction(element: BranchElement, time: number): void {
+    this.fadeOut(element.id, time);
+    this.perform(inactionAction(element, this.payload.videos, this.origin), true);
+  }
+
+  /** After a jump: elements whose window starts after the new time may show (and pause) again. */
+  private rewind(time: number): void {
+    const video = this.state.video;
+    if (!video) return;
+    for (const element of video.elements) {
+      if (time < element.showAt || time > element.hideAt) {
+        this.entered.delete(element.id);
+        this.dismissed.delete(element.id);
+      }
+    }
+    if (this.state.waiting) {
+      const waiting = this.findElement(this.state.waiting.elementId);
+      if (!waiting || !isWithin(waiting, time)) {
+        this.cancelWait();
+        this.state = { ...this.state, waiting: null };
+      }
+    }
+  }
+
+  private sync(time: number, playing: boolean): void {
+    const video = this.state.video;
+    if (!video) return;
+    const shownById = new Map(this.state.shown.map((s) => [s.element.id, s]));
+    const next: ShownElement[] = [];
+    let waiting = this.state.waiting;
+    const entering: FunnelElement[] = [];
+    for (const element of video.elements) {
+      const inside = isWithin(element, time) && !this.dismissed.has(element.id);
+      const current = shownById.get(element.id);
+      if (inside) {
+        if (current?.fading) this.cancelFade(element.id);
+        next.push({ element, fading: false });
+        if (!this.entered.has(element.id)) {
+          this.entered.add(element.id);
+          entering.push(element);
+        }
+      } else if (current) {
+        if (!current.fading) this.startFade(element.id);
+        next.push({ element, fading: true });
+      }
+    }
+    this.set({ video, time, shown: next, waiting });
+    for (const element of entering) {
+      if (element.type !== 'branch') continue;
+      this.emit({ type: 'announce', element });
+      const seconds = pauseSeconds(element);
+      if (seconds !== null && playing && !this.state.waiting) {
+        waiting = { elementId: element.id, endsAt: this.clock.now() + seconds * 1000 };
+        this.waitTimer = this.clock.setTimeout(() => this.endWait(element.id), seconds * 1000);
+        this.set({ ...this.state, waiting });
+        this.emit({ type: 'pause' });
+      }
+    }
+  }
+
+  private endWait(elementId: string): void {
+    this.waitTimer = null;
+    if (this.state.waiting?.elementId !== elementId) return;
+    const element = this.findElement(elementId);
+    this.set({ ...this.state, waiting: null });
+    if (!element || element.type !== 'branch') return;
+    this.dismissed.add(element.id);
+    this.takeInaction(element, this.state.time);
+  }
+
+  private dismiss(element: FunnelElement): void {
+    this.dismissed.add(element.id);
+    if (this.state.waiting?.elementId === element.id) {
+      this.cancelWait();
+      this.state = { ...this.state, waiting: null };
+    }
+    this.fadeOut(element.id, this.state.time);
+  }
+
+  private fadeOut(elementId: string, time: number): void {
+    if (!this.state.shown.some((s) => s.element.id === elementId && !s.fading)) return;
+    this.startFade(elementId);
+    this.set({ ...this.state, time, shown: this.state.shown.map((s) => (s.element.id === elementId ? { ...s, fading: true } : s)) });
+  }
+
+  private startFade(elementId: string): void {
+    this.cancelFade(elementId);
+    this.fadeTimers.set(
+      elementId,
+      this.clock.setTimeout(() => {
+        this.fadeTimers.delete(elementId);
+        this.set({ ...this.state, shown: this.state.shown.filter((s) => !(s.element.id === elementId && s.fading)) });
+      }, FADE_OUT_MS),
+    );
+  }
+
+  private cancelFade(elementId: string): void {
+    const timer = this.fadeTimers.get(elementId);
+    if (timer !== undefined) this.clock.clearTimeout(timer);
+    this.fadeTimers.delete(elementId);
+  }
+
+  private clearFades(): void {
+    for (const timer of this.fadeTimers.values()) this.clock.clearTimeout(timer);
+    this.fadeTimers.clear();
+  }
+
+  private cancelWait(): void {
+    if (this.waitTimer !== null) this.clock.clearTimeout(this.waitTimer);
+    this.waitTimer = null;
+  }
+
+  private findElement(elementId: string): FunnelElement | undefined {
+    return this.state.video?.elements.find((e) => e.id === elementId);
+  }
+
+  private set(state: RuntimeState): void {
+    this.state = state;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private emit(command: Command): void {
+    for (const listener of [...this.commandListeners]) listener(command);
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,0 +1,46 @@
+/**
+ * The player payload (`GET /api/funnels/{reference}/player`, inlined in `/player/{reference}`).
+ * Element shapes come from the shared funnel schema (type-only imports: no zod in the bundle).
+ */
+import type { Branch, BranchData, FunnelElement, TextData } from '../../../config/src/content/funnel-schema';
+import type { VideoProvider } from '../../../config/src/content/video-sources';
+
+export type { Branch, BranchData, FunnelElement, TextData };
+export type TextElement = Extract<FunnelElement, { type: 'text' }>;
+export type BranchElement = Extract<FunnelElement, { type: 'branch' }>;
+
+export interface PlayerVideo {
+  editor_id: string;
+  title: string;
+  /** One of VIDEO_PROVIDERS when the payload is sound; anything else is reported, not trusted. */
+  provider: VideoProvider | string;
+  external_id: string | null;
+  embed_url: string | null;
+  source_url: string | null;
+  thumbnail: string | null;
+  duration: number | null;
+  elements: FunnelElement[];
+}
+
+export interface PlayerApp {
+  name: string;
+  favicon_url: string | null;
+  logo_url: string | null;
+  color_scheme: Record<string, string> | null;
+}
+
+export interface PlayerPayload {
+  identifier: string;
+  title: string;
+  description: string;
+  settings: { enable_resume_play: boolean };
+  version: number;
+  root_editor_id: string | null;
+  videos: PlayerVideo[];
+  app: PlayerApp;
+}
+
+export interface LastViewState {
+  editor_id: string;
+  last_watch_time: number;
+}

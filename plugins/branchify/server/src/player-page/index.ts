@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CMS_DIR, MESSAGES } from '@branchify/config';
+import type { Context } from 'koa';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+
+/** Where `npx vite build` in player/ writes (player/vite.config.ts). */
+export const PLAYER_BUILD_DIR = path.join(CMS_DIR, 'public', 'build', 'player');
+const MANIFEST = path.join(PLAYER_BUILD_DIR, '.vite', 'manifest.json');
+const ENTRY = 'src/page/main.tsx';
+const BASE = '/build/player/';
+
+export interface PlayerAssets {
+  script: string;
+  css: string[];
+  /** Changes when the bundle changes (part of the page's ETag). */
+  version: string;
+}
+
+let cached: { mtimeMs: number; assets: PlayerAssets } | null = null;
+
+/** The hashed entry and CSS from Vite's manifest, re-read only when the manifest changes. */
+export const playerAssets = (): PlayerAssets | null => {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(MANIFEST);
+  } catch {
+    return null;
+  }
+  if (cached && cached.mtimeMs === stat.mtimeMs) return cached.assets;
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const entry = manifest[ENTRY];
+  if (!entry) return null;
+  const assets = { script: BASE + entry.file, css: (entry.css ?? []).map((c) => BASE + c), version: entry.file };
+  cached = { mtimeMs: stat.mtimeMs, assets };
+  return assets;
+};
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * JSON that is safe inside a <script> element: `<` (so no `</script>` or `<!--`), `>`, `&` and
+ * the two JavaScript line separators are written as \u escapes, which JSON.parse reads back.
+ */
+export const inlineJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** Only http(s) or a root-relative path can be the favicon's href. */
+const safeHref = (value: string | null | undefined, fallback: string): string =>
+  value && (/^https?:\/\//i.test(value) || /^\/[^/\\]/.test(value)) ? value : fallback;
+
+/**
+ * The page may be framed by any site (the share modal's embed code), so this route alone sends
+ * `frame-ancestors *` and no X-Frame-Options. The rest of the policy is the player's needs: our own
+ * scripts plus the YouTube IFrame API, provider iframes over https, video from any http(s) URL
+ * (generic videos), Google Fonts.
+ */
+export const PLAYER_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://www.youtube.com https://s.ytimg.com",
+  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+  "font-src 'self' data: https://fonts.gstatic.com",
+  'img-src * data: blob:',
+  'media-src * data: blob:',
+  'frame-src https:',
+  "connect-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+const setFrameHeaders = (ctx: Context) => {
+  ctx.set('Content-Security-Policy', PLAYER_CSP);
+  ctx.remove('X-Frame-Options');
+  // The embedding site must not be told which funnel page a viewer came from beyond its origin.
+  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+};
+
+const page = (title: string, head: string, body: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${escapeHtml(title)}</title>
+${head}
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+
+const messagePage = (ctx: Context, status: number, heading: string, text: string) => {
+  setFrameHeaders(ctx);
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.body = page(
+    heading,
+    '<style>html,body{margin:0;height:100%}body{font-family:system-ui,sans-serif;display:grid;place-items:center;background:#111;color:#eee;text-align:center;padding:16px}h1{font-size:1.4rem;margin:0 0 .5rem}p{margin:0;color:#bbb}</style>',
+    `<main role="main"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p></main>`,
+  );
+};
+
+/**
+ * `GET /player/{reference}`: a small HTML document with the funnel payload inlined (the player
+ * needs no second request), the app's name and favicon, and the player bundle from Vite's manifest.
+ * Unknown or blocked funnels get a clear page (404), also inside an iframe.
+ */
+export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: string): Promise<void> => {
+  const entry = await getService(strapi, 'player-payload').find(reference);
+  if (!entry) return messagePage(ctx, 404, 'This funnel is not available.', MESSAGES.funnelUnavailable);
+  const assets = playerAssets();
+  if (!assets) return messagePage(ctx, 503, MESSAGES.playerLoadFailed, 'The player has not been built on this server (npm run build).');
+
+  const etag = `"${crypto.createHash('sha1').update(entry.etag).update(assets.version).digest('base64url')}"`;
+  setFrameHeaders(ctx);
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+  if (ctx.get('If-None-Match') === etag) {
+    ctx.status = 304;
+    return;
+  }
+  const { payload } = entry;
+  const title = payload.title ? `${payload.title} · ${payload.app.name}` : payload.app.name;
+  const head = [
+    `<meta name="application-name" content="${escapeHtml(payload.app.name)}">`,
+    '<meta name="robots" content="noindex">',
+    `<link rel="icon" href="${escapeHtml(safeHref(payload.app.favicon_url, 'data:,'))}">`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
+  ].join('\n');
+  const body = [
+    `<div id="branchify-player"><noscript>${escapeHtml(payload.app.name)}: this video player needs JavaScript.</noscript></div>`,
+    `<script id="branchify-funnel" type="application/json">${inlineJson(payload)}</script>`,
+  ].join('\n');
+  ctx.status = 200;
+  ctx.type = 'html';
+  ctx.body = page(title, head, body);
+};

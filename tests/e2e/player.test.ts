@@ -1,0 +1,283 @@
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '../../config/src/messages';
+import { openDb } from '../api/support/db';
+import { baseUrl } from '../api/support/http';
+import { freePlan, subscribedUser } from '../api/support/content';
+import { adminSession, type Session } from '../api/support/users';
+import { describeBrowser, launchBrowser } from './support/browser';
+import { branchEl, publishFunnel, textEl } from './support/funnels';
+import { startMediaServer, type MediaServer } from './support/media-server';
+
+let db: Knex;
+let owner: Session;
+let media: MediaServer;
+
+beforeAll(async () => {
+  db = openDb();
+  const admin = await adminSession();
+  owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  media = await startMediaServer();
+});
+afterAll(async () => {
+  await media?.close();
+  await db?.destroy();
+});
+
+const XSS_TITLE = 'Hello </script><script>window.__pwned=1</script><b>viewer</b>';
+
+describe('GET /player/{reference}', () => {
+  it('is a small HTML page with the payload inlined safely, the app name and favicon, the bundle, and frameable from anywhere', async () => {
+    const { reference } = await publishFunnel(owner, { a: media.url('page-a') }, (ids) => ({
+      title: '<img src=x onerror=alert(1)>',
+      videos: [{ id: ids.a, editor_id: 'intro', elements: [textEl('t1', 'intro', 0, 2, XSS_TITLE)] }],
+    }));
+    const res = await fetch(`${baseUrl()}/player/${reference}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/frame-ancestors \*/);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('etag')).toMatch(/^".+"$/);
+    const html = await res.text();
+    expect(html).toMatch(/<script type="module" src="\/build\/player\/assets\/main-[\w-]+\.js"><\/script>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/player\/assets\/main-[\w-]+\.css">/);
+    expect(html).toMatch(/<link rel="icon" href="[^"]+">/);
+    // Funnel text can neither close the JSON script nor open a tag.
+    expect(html).not.toContain('</script><script>window.__pwned');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    const json = /<script id="branchify-funnel" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(json).toBeTruthy();
+    const payload = JSON.parse(json!);
+    expect(payload.identifier).toBe(reference);
+    expect(payload.videos[0].elements[0].data.title).toBe(XSS_TITLE);
+    expect(payload.app.name).toBeTruthy();
+    expect(html).toContain(`<meta name="application-name" content="${payload.app.name}">`);
+    expect(html.length).toBeLessThan(20_000);
+
+    const again = await fetch(`${baseUrl()}/player/${reference}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers an unknown funnel with a clear 404 page, frameable too', async () => {
+    for (const path of ['/player/NoSuchFunnelReference1', '/player/%E0%A4%A', '/player/a/b/c']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors \*/);
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      const html = await res.text();
+      expect(html).toContain(MESSAGES.funnelUnavailable);
+    }
+  });
+});
+
+// --- in the browser ---------------------------------------------------------------------------
+
+const currentEditor = (page: Page) => page.locator('.bf-slot.bf-slot-current').getAttribute('data-editor-id');
+const videoTime = (page: Page) => page.locator('.bf-slot.bf-slot-current video').evaluate((v: HTMLVideoElement) => v.currentTime);
+const videoPaused = (page: Page) => page.locator('.bf-slot.bf-slot-current video').evaluate((v: HTMLVideoElement) => v.paused);
+const waitFor = async (fn: () => Promise<boolean>, timeoutMs = 15_000, what = 'condition') => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fn().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describeBrowser('the player in Chromium (generic provider, bundled sample video)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const open = async (reference: string, viewport = { width: 960, height: 540 }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl()}/player/${reference}`);
+    return { context, page, errors };
+  };
+
+  it('plays the funnel: shows and hides elements on time, branches on a keyboard choice, and records the view and the interaction', async () => {
+    const { id, reference } = await publishFunnel(owner, { a: media.url('play-a'), b: media.url('play-b') }, (ids) => ({
+      videos: [
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            textEl('t-hello', 'intro', 0, 2, XSS_TITLE),
+            branchEl('choice', 'intro', 3, 10, [{ id: 'go', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Go on' } }], { animation: 'fade-in-and-out' }),
+          ],
+        },
+        { id: ids.b, editor_id: 'second', elements: [textEl('t-second', 'second', 0, 6, 'Second video')] },
+      ],
+    }));
+    const { context, page, errors } = await open(reference);
+
+    // The text element, as text: the markup in it is not markup.
+    const hello = page.locator('[data-element-id="t-hello"]');
+    await hello.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await hello.innerText()).toBe(XSS_TITLE);
+    expect(await hello.locator('b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('.bf-slot-current video').getAttribute('playsinline')).not.toBeNull();
+
+    // Hidden after 2 s: first fading, then removed.
+    await hello.waitFor({ state: 'detached', timeout: 8_000 });
+    expect(await videoTime(page)).toBeGreaterThan(1.9);
+
+    // The branch appears at 3 s, is announced, and is reachable by keyboard.
+    const go = page.getByRole('button', { name: 'Go on' });
+    await go.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await videoTime(page)).toBeGreaterThanOrEqual(2.9);
+    await waitFor(async () => (await page.locator('[role="status"]').innerText()).includes('Where next?'), 3000, 'announcement');
+    expect(await page.locator('[role="status"]').innerText()).toContain('Go on');
+    await go.focus();
+    await page.keyboard.press('Enter');
+
+    // The second video plays from its start.
+    await waitFor(async () => (await currentEditor(page)) === 'second', 5000, 'the second video');
+    await page.locator('[data-element-id="t-second"]').waitFor({ state: 'visible', timeout: 5000 });
+    await waitFor(async () => (await videoTime(page)) > 0.5 && !(await videoPaused(page)), 8000, 'playback of the second video');
+    await new Promise((r) => setTimeout(r, 1200));
+    const position = await videoTime(page);
+
+    // Leaving the page sends the last position with sendBeacon.
+    await page.goto('about:blank');
+    await context.close();
+    const funnelId = id;
+    await waitFor(async () => {
+      const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
+      return Boolean(view && view.editor_id === 'second' && Number(view.last_watch_time) > 0);
+    }, 8000, 'the view row');
+    const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
+    expect(Number(view.last_watch_time)).toBeGreaterThan(position - 1.5);
+    await waitFor(async () => (await db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
+    const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnelId });
+    expect(interactions).toHaveLength(1);
+    expect(interactions[0]).toMatchObject({ video_id: 'intro', node_id: 'go', connected_node: 'second', type: 'branch', view_id: view.event_id });
+    expect(Number(interactions[0].player_time)).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('pauses while waiting for a choice and takes the inaction path when the wait ends', async () => {
+    const { reference } = await publishFunnel(owner, { a: media.url('wait-a'), b: media.url('wait-b') }, (ids) => ({
+      videos: [
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            branchEl('ask', 'intro', 1, 8, [{ id: 'to-b', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Next please' } }], {
+              pauseVideo: { enabled: true, duration: 10 },
+              inaction: 'to-b',
+            }),
+          ],
+        },
+        { id: ids.b, editor_id: 'second', elements: [] },
+      ],
+    }));
+    const { context, page } = await open(reference);
+    await page.getByRole('button', { name: 'Next please' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await waitFor(() => videoPaused(page), 3000, 'the pause');
+    const pausedAt = await videoTime(page);
+    expect(pausedAt).toBeGreaterThanOrEqual(0.9);
+    expect(pausedAt).toBeLessThan(2);
+    const waitStarted = Date.now();
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await videoTime(page)).toBeCloseTo(pausedAt, 1);
+    expect(await currentEditor(page)).toBe('intro');
+    // The 10 s wait ends: the inaction is the branch to the second video, which autoplays.
+    await waitFor(async () => (await currentEditor(page)) === 'second', 15_000, 'the inaction branch');
+    expect(Date.now() - waitStarted).toBeGreaterThan(6000);
+    await waitFor(async () => (await videoTime(page)) > 0.3, 8000, 'the second video playing');
+    await context.close();
+  });
+
+  it('the skip button dismisses a waiting element and playback carries on', async () => {
+    const { reference } = await publishFunnel(owner, { a: media.url('skip-a'), b: media.url('skip-b') }, (ids) => ({
+      videos: [
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            branchEl('ask', 'intro', 1, 8, [{ id: 'to-b', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Second' } }], {
+              pauseVideo: { enabled: true, duration: 10 },
+              inaction: 'to-b',
+              showSkip: { show: true, text: 'Skip this' },
+            }),
+          ],
+        },
+        { id: ids.b, editor_id: 'second', elements: [] },
+      ],
+    }));
+    const { context, page } = await open(reference);
+    const skip = page.getByRole('button', { name: 'Skip this' });
+    await skip.waitFor({ state: 'visible', timeout: 15_000 });
+    await waitFor(() => videoPaused(page), 3000, 'the pause');
+    const pausedAt = await videoTime(page);
+    await skip.click();
+    await page.locator('[data-element-id="ask"]').waitFor({ state: 'detached', timeout: 3000 });
+    await waitFor(async () => (await videoTime(page)) > pausedAt + 1, 5000, 'playback after skip');
+    expect(await currentEditor(page)).toBe('intro');
+    await context.close();
+  });
+
+  it('offers to resume after a reload and continues from the last position', async () => {
+    const { reference } = await publishFunnel(owner, { a: media.url('resume-a'), b: media.url('resume-b') }, (ids) => ({
+      settings: { enable_resume_play: true },
+      videos: [
+        { id: ids.a, editor_id: 'intro', elements: [branchEl('choice', 'intro', 1, 11, [{ id: 'go', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'To the second' } }])] },
+        { id: ids.b, editor_id: 'second', elements: [] },
+      ],
+    }));
+    const { context, page } = await open(reference);
+    await page.getByRole('button', { name: 'To the second' }).click({ timeout: 15_000 });
+    await waitFor(async () => (await currentEditor(page)) === 'second' && (await videoTime(page)) > 3, 10_000, 'the second video at 3 s');
+    // First visit: no modal was offered.
+    await page.reload(); // pagehide: the position goes out with sendBeacon
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await dialog.innerText()).toContain('Do you want to resume?');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await waitFor(async () => (await currentEditor(page)) === 'second', 5000, 'the resumed video');
+    await waitFor(async () => !(await videoPaused(page)), 5000, 'playing after resume');
+    expect(await videoTime(page)).toBeGreaterThan(2.5);
+    // The viewer token is kept per funnel.
+    expect(await page.evaluate((ref) => localStorage.getItem(`branchify:viewer:${ref}`), reference)).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+
+    // "No" starts from the beginning of the funnel.
+    await page.reload();
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click({ timeout: 10_000 });
+    await waitFor(async () => (await currentEditor(page)) === 'intro' && !(await videoPaused(page)), 5000, 'the root video');
+    expect(await videoTime(page)).toBeLessThan(3);
+    await context.close();
+  });
+
+  it('fits a phone-sized screen, keeps controls usable and fullscreens the container (never the video)', async () => {
+    const { reference } = await publishFunnel(owner, { a: media.url('phone-a') }, (ids) => ({
+      videos: [{ id: ids.a, editor_id: 'intro', elements: [branchEl('c', 'intro', 0, 11, [{ id: 'u', name: 'Branch 1', type: 'standard', onclick: 'url', externalLink: 'https://example.com/', standard: { text: 'Visit' } }])] }],
+    }));
+    const { context, page } = await open(reference, { width: 375, height: 667 });
+    const player = page.locator('.bf-player');
+    await page.getByRole('button', { name: 'Visit' }).waitFor({ state: 'visible', timeout: 15_000 });
+    const box = (await player.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(375);
+    expect(Math.round(box.width / box.height * 9)).toBe(16);
+    const visit = (await page.getByRole('button', { name: 'Visit' }).boundingBox())!;
+    expect(visit.x + visit.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    // Seek step 10 s from the keyboard, then fullscreen on the container.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await player.focus();
+    await page.keyboard.press('ArrowRight');
+    await waitFor(async () => (await videoTime(page)) >= 9.5, 3000, 'the 10 s seek');
+    await page.getByRole('button', { name: 'Fullscreen' }).click();
+    await waitFor(() => page.evaluate(() => document.fullscreenElement?.classList.contains('bf-player') ?? false), 3000, 'fullscreen');
+    await context.close();
+  });
+});

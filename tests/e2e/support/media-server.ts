@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/** The bundled sample clip (a 12 s, 320×180 VP8 test pattern, ~100 KB). */
+export const SAMPLE_VIDEO = path.resolve(__dirname, '..', '..', '..', 'database', 'seed', 'sample.webm');
+
+export interface MediaServer {
+  /** A distinct URL per name (every name serves the sample clip). */
+  url(name: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A small static server for the sample video with HTTP Range support (what a CDN does, and what
+ * the browser needs to seek), standing in for the direct video URL of a generic-provider video.
+ */
+export const startMediaServer = async (): Promise<MediaServer> => {
+  const bytes = fs.readFileSync(SAMPLE_VIDEO);
+  const server = http.createServer((req, res) => {
+    const size = bytes.length;
+    const headers = { 'Content-Type': 'video/webm', 'Accept-Ranges': 'bytes', 'Cache-Control': 'public, max-age=3600' };
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      if (start >= size || start > end) {
+        res.writeHead(416, { 'Content-Range': `bytes */${size}` }).end();
+        return;
+      }
+      res.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
+      res.end(req.method === 'HEAD' ? undefined : bytes.subarray(start, end + 1));
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': size });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (name) => `http://127.0.0.1:${port}/${encodeURIComponent(name)}.webm`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+};
