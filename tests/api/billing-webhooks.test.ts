@@ -120,11 +120,13 @@ describe('POST /api/stripe/webhook', () => {
     const stripeApi = (path: string, init: RequestInit = {}) =>
       fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
         ...init,
-        headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`, 'Content-Type': 'application/x-www-form-urlencoded', ...(init.headers as Record<string, string>) },
       }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any
     const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
     const paymentIntent = payments.data[0].payment.payment_intent as string;
-    const refund = await stripeApi('/v1/refunds', { method: 'POST', body: `payment_intent=${paymentIntent}` });
+    // As the dashboard would (with its own idempotency key: the reliability suite checks every
+    // mutation the test server saw carries one).
+    const refund = await stripeApi('/v1/refunds', { method: 'POST', body: `payment_intent=${paymentIntent}`, headers: { 'Idempotency-Key': `dashboard-refund:${paid.invoice_id}` } });
     expect(refund.object).toBe('refund');
     const after = await eventually(
       async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
