@@ -11,7 +11,7 @@ const { newId, now } = require('./ids');
 /** @typedef {Record<string, any>} Obj */
 /** @typedef {{ account: string|null, requestId: string|null, idempotencyKey: string|null }} Ctx */
 
-const { clone, TEST_CARDS, DECLINE_MESSAGES } = objects;
+const { clone, TEST_CARDS, TEST_CARD_NUMBERS, DECLINE_MESSAGES } = objects;
 const DAY = 86_400;
 
 /** Adds `count` intervals to a unix time (calendar months/years, like Stripe). */
@@ -138,6 +138,31 @@ class Billing {
       pm = this.store.put(objects.paymentMethod(token, /** @type {any} */ (token), null));
       this.store.cardOf.set(token, token);
     }
+    return pm;
+  }
+
+  /**
+   * `POST /v1/payment_methods` as Stripe.js sends it from the card form (`type=card`, `card[number]`,
+   * `card[exp_month]`, `card[exp_year]`, `card[cvc]`): one of Stripe's test card numbers becomes a new,
+   * unattached payment method that behaves as that test card; any other number is refused as test mode does.
+   */
+  createPaymentMethod(/** @type {Obj} */ p) {
+    if (p.type !== 'card') throw invalid(p.type ? `Invalid type: ${p.type}. The test server creates card payment methods only.` : 'Missing required param: type.', 'type', p.type ? undefined : 'parameter_missing');
+    const card = p.card && typeof p.card === 'object' ? p.card : {};
+    const number = String(card.number ?? '').replace(/[\s-]/g, '');
+    if (!number) throw invalid('Missing required param: card[number].', 'card[number]', 'parameter_missing');
+    const token = TEST_CARD_NUMBERS[number];
+    if (!token) throw cardError({ code: 'incorrect_number', param: 'number', message: 'Your card number is incorrect.' });
+    const expMonth = toInt(card.exp_month, 'card[exp_month]');
+    const expYear = toInt(card.exp_year, 'card[exp_year]');
+    if (expMonth !== undefined && (expMonth < 1 || expMonth > 12)) throw cardError({ code: 'invalid_expiry_month', param: 'exp_month', message: "Your card's expiration month is invalid." });
+    if (expYear !== undefined && expYear < new Date().getUTCFullYear()) throw cardError({ code: 'invalid_expiry_year', param: 'exp_year', message: "Your card's expiration year is invalid." });
+    if (card.cvc !== undefined && !/^\d{3,4}$/.test(String(card.cvc))) throw cardError({ code: 'invalid_cvc', param: 'cvc', message: "Your card's security code is invalid." });
+    const pm = this.store.put(objects.paymentMethod(newId('pm'), token, null));
+    if (expMonth !== undefined) pm.card.exp_month = expMonth;
+    if (expYear !== undefined) pm.card.exp_year = expYear;
+    if (p.metadata && typeof p.metadata === 'object') pm.metadata = mergeMetadata({}, p.metadata);
+    this.store.cardOf.set(pm.id, token);
     return pm;
   }
 

@@ -34,6 +34,19 @@ const TEST_CARDS = {
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', funding: 'credit', behaviour: '3ds' },
 };
 
+/** The card numbers behind them, as typed into Stripe.js's card form in test mode. @type {Record<string, keyof typeof TEST_CARDS>} */
+const TEST_CARD_NUMBERS = {
+  '4242424242424242': 'pm_card_visa',
+  '4000056655665556': 'pm_card_visa_debit',
+  '5555555555554444': 'pm_card_mastercard',
+  '371449635398431': 'pm_card_amex',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
+  '4000000000000069': 'pm_card_chargeDeclinedExpiredCard',
+  '4000000000003220': 'pm_card_threeDSecure2Required',
+  '4000002760003184': 'pm_card_authenticationRequired',
+};
+
 const DECLINE_MESSAGES = {
   generic_decline: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
@@ -506,6 +519,7 @@ function application(clientId) {
 
 module.exports = {
   TEST_CARDS,
+  TEST_CARD_NUMBERS,
   DECLINE_MESSAGES,
   clone,
   list,

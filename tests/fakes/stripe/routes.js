@@ -113,6 +113,7 @@ const ROUTES = [
   ['GET', /^\/v1\/customers\/([^/]+)\/payment_methods$/, (b, p, m) => page(b.store.all('payment_method', (o) => o.customer === b.customer(m[1]).id && (!p.type || o.type === p.type)), p, `/v1/customers/${m[1]}/payment_methods`)],
 
   // payment methods
+  ['POST', /^\/v1\/payment_methods$/, (b, p) => b.createPaymentMethod(p)],
   ['GET', /^\/v1\/payment_methods$/, list('payment_method', '/v1/payment_methods', (o, p) => Boolean(p.customer) && o.customer === p.customer && (!p.type || o.type === p.type))],
   ['GET', /^\/v1\/payment_methods\/([^/]+)$/, (b, _p, m) => b.retrievePaymentMethod(m[1])],
   ['POST', /^\/v1\/payment_methods\/([^/]+)\/attach$/, (b, p, m) => {

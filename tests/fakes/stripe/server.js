@@ -19,6 +19,14 @@ const { newId } = require('./ids');
 const API_VERSION = '2026-10-28.endive';
 const MAX_BODY = 1024 * 1024;
 
+/**
+ * What Stripe.js may call from a browser with a publishable key. Stripe.js sends that key (and a
+ * connected account) as the `key` and `_stripe_account` form fields rather than headers, so the
+ * browser needs no CORS preflight; every answer carries `Access-Control-Allow-Origin: *`.
+ */
+const PUBLISHABLE_ROUTES = [['POST', /^\/v1\/payment_methods$/]];
+const CORS = { 'Access-Control-Allow-Origin': '*' };
+
 const readBody = (/** @type {import('node:http').IncomingMessage} */ req) =>
   new Promise((resolve, reject) => {
     /** @type {Buffer[]} */
@@ -47,7 +55,7 @@ async function createFakeStripe(options = {}) {
   const send = (/** @type {import('node:http').ServerResponse} */ res, /** @type {number} */ status, /** @type {unknown} */ body, /** @type {Obj} */ headers = {}) => {
     if (res.writableEnded || res.destroyed) return;
     const text = JSON.stringify(body, null, 2);
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Stripe-Version': API_VERSION, ...headers });
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Stripe-Version': API_VERSION, ...CORS, ...headers });
     res.end(text);
   };
 
@@ -76,7 +84,7 @@ async function createFakeStripe(options = {}) {
     const path = url.pathname;
     const oauth = path.startsWith('/oauth/');
     const idempotencyKey = /** @type {string|undefined} */ (req.headers['idempotency-key']) ?? null;
-    const stripeAccount = /** @type {string|undefined} */ (req.headers['stripe-account']) ?? null;
+    let stripeAccount = /** @type {string|undefined} */ (req.headers['stripe-account']) ?? null;
     const requestId = `req_${newId('x').slice(2, 16)}`;
     /** @type {import('./store').RequestRecord} */
     const record = {
@@ -87,6 +95,8 @@ async function createFakeStripe(options = {}) {
       idempotencyKey,
       stripeAccount,
       stripeVersion: /** @type {string|undefined} */ (req.headers['stripe-version']) ?? null,
+      // Made with a publishable key: Stripe.js in a browser, not the app's server.
+      publishable: false,
       status: null,
       outcome: 'pending',
       at: Date.now(),
@@ -113,13 +123,30 @@ async function createFakeStripe(options = {}) {
     }
 
     const auth = String(req.headers.authorization ?? '');
-    const key = auth.startsWith('Bearer ') ? auth.slice(7).trim() : auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0] : '';
+    let key = auth.startsWith('Bearer ') ? auth.slice(7).trim() : auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0] : '';
+    /** @type {string|null} */
+    let text = null;
+    const browserCall = PUBLISHABLE_ROUTES.some(([m, re]) => m === method && re.test(path));
+    if (!key && browserCall) {
+      // Stripe.js: the publishable key and connected account travel in the form body.
+      text = await readBody(req);
+      const fields = parseForm(text);
+      key = typeof fields.key === 'string' ? fields.key : '';
+      if (!stripeAccount && typeof fields._stripe_account === 'string') stripeAccount = fields._stripe_account;
+      record.stripeAccount = stripeAccount;
+    }
+    record.publishable = /^pk_/.test(key);
+    if (/^pk_test_/.test(key) && !browserCall) {
+      record.outcome = 'unauthorized';
+      req.resume();
+      return answer(401, { error: { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.' } });
+    }
     if (!key) {
       record.outcome = 'unauthorized';
       req.resume();
       return answer(401, oauth ? { error: 'invalid_client', error_description: 'No authentication was provided.' } : { error: { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.' } });
     }
-    if (!/^(sk|rk)_test_/.test(key)) {
+    if (!/^(sk|rk)_test_/.test(key) && !(browserCall && /^pk_test_/.test(key))) {
       record.outcome = 'unauthorized';
       req.resume();
       return answer(401, oauth ? { error: 'invalid_client', error_description: 'Invalid API Key provided.' } : { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` } });
@@ -133,8 +160,12 @@ async function createFakeStripe(options = {}) {
       }
     }
 
-    const text = await readBody(req);
+    if (text === null) text = await readBody(req);
     const params = method === 'GET' ? parseForm(url.search.slice(1)) : { ...parseForm(url.search.slice(1)), ...parseForm(text) };
+    if (browserCall) {
+      delete params.key;
+      delete params._stripe_account;
+    }
 
     // Idempotency (POST only, scoped to the account): the same key replays the stored answer.
     const scope = `${stripeAccount ?? ''}|${idempotencyKey}`;
@@ -186,6 +217,18 @@ async function createFakeStripe(options = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-stripe.local');
     const path = url.pathname;
+    if (req.method === 'OPTIONS') {
+      // CORS preflight (a browser page calling the API or the control API, e.g. the Stripe.js test double).
+      req.resume();
+      res.writeHead(204, {
+        ...CORS,
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'Content-Type, Authorization, Stripe-Account, Idempotency-Key'),
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
     const work = path.startsWith('/_control/') ? handleControl(req, res, path) : handleApi(req, res, url);
     work.catch((error) => {
       console.error('[fake-stripe]', error);

@@ -17,6 +17,9 @@ import { afterLoginRoute } from '../guard';
 import { usePayments, type PaymentAnswer } from './payments';
 
 const OPEN = ['open', 'failed', 'unpaid', 'pending', 'draft'];
+/** How often, and how many times, the pending page looks for the bank's answer (2 minutes). */
+const PENDING_POLL_MS = 2000;
+const PENDING_POLLS = 60;
 
 const Frame = ({ title, children }: { title: string; children: React.ReactNode }) => {
   const { customization } = useCustomization();
@@ -117,6 +120,20 @@ export const PendingSubscriptionPage = () => {
     const fresh = await session.refresh();
     if (fresh && fresh.subscription?.status !== 'pending') navigate(afterLoginRoute(fresh.user, fresh.subscription), { replace: true });
   };
+  // The bank's answer reaches us through Stripe's webhooks, moments after the user confirmed
+  // (3-D Secure): keep looking for a while rather than leave them on this page until they click.
+  const pending = sub?.status === 'pending';
+  const { refresh } = session;
+  useEffect(() => {
+    if (!pending) return undefined;
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      tries += 1;
+      if (tries >= PENDING_POLLS) window.clearInterval(timer);
+      void refresh();
+    }, PENDING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [pending, refresh]);
   return (
     <Frame title="Payment pending">
       <Typography sx={{ mb: 2 }}>Your payment needs to be confirmed with your bank before your subscription starts.</Typography>
