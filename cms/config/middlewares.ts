@@ -31,6 +31,8 @@ export default () => [
   },
   // The web apps: /build assets, /player pages and the single-page app's index.html.
   'plugin::branchify.spa',
+  // The public player payload, answered before the router (a hot path that needs none of it).
+  'plugin::branchify.player-payload',
   'strapi::poweredBy',
   'strapi::query',
   // Webhooks are verified on the exact bytes Stripe signed.

@@ -8,6 +8,7 @@ import { parse } from '../http/validate';
 import type { UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { sendPlayerPayload } from './player-response';
 import { presentFunnel, presentFunnelSummary } from './present';
 import type { FunnelRow } from './service';
 
@@ -100,18 +101,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       ok(ctx, null, MESSAGES.funnelDeleted);
     },
 
-    /** Public: the player payload, with an ETag so browsers and CDNs revalidate cheaply. */
+    /** Public: the player payload (also answered by the player-payload middleware, before the router). */
     async player(ctx: Context) {
-      const entry = await player().get(String(ctx.params.reference ?? ''));
-      ctx.set('ETag', entry.etag);
-      ctx.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
-      ctx.set('Vary', 'Accept-Encoding');
-      if (ctx.get('if-none-match') === entry.etag) {
-        ctx.status = 304;
-        return;
-      }
-      ctx.type = 'application/json';
-      ctx.body = entry.json;
+      await sendPlayerPayload(strapi, ctx, String(ctx.params.reference ?? ''));
     },
   };
 };

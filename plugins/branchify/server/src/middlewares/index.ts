@@ -1,11 +1,13 @@
 import apiEnvelope from './api-envelope';
 import authenticate from './authenticate';
+import playerPayload from './player-payload';
 import rateLimit from './rate-limit';
 import spa from './spa';
 
 export default {
   'api-envelope': apiEnvelope,
   authenticate,
+  'player-payload': playerPayload,
   'rate-limit': rateLimit,
   spa,
 };

@@ -1,0 +1,19 @@
+import type { Context, Next } from 'koa';
+import { sendPlayerPayload } from '../funnels/player-response';
+import type { Strapi } from '../utils/strapi';
+
+const PATH = /^\/api\/funnels\/([A-Za-z0-9_-]{1,64})\/player\/?$/;
+
+/**
+ * `GET /api/funnels/{reference}/player` is the hottest public read (every embed load) and needs
+ * nothing of the router's pipeline (no auth, no body, no session, no policies), so it is answered
+ * here, after the security, CORS and /api error middlewares, like the /player pages. The route in
+ * funnels/routes.ts stays and answers the same way (docs/decisions.md "Player payload fast path").
+ */
+export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const match = PATH.exec(ctx.path);
+    if (!match) return next();
+    await sendPlayerPayload(strapi, ctx, match[1]!);
+  };
