@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -7,10 +7,19 @@ import react from '@vitejs/plugin-react';
  * /build/app/ (plugins/branchify/server/src/middlewares/spa.ts answers every other browser
  * navigation with its index.html). The player builds next to it into build/player/, so only our
  * own folder is emptied.
+ *
+ * @branchify/player is consumed as TypeScript source from the workspace (its package.json main is
+ * src/index.ts): the alias pins it to the sources even without the node_modules link, Vite compiles
+ * them (and the player's CSS, imported by its components) like our own, and React is deduplicated
+ * so the player's components share the app's React.
  */
 export default defineConfig({
   base: '/build/app/',
   plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@branchify\/player$/, replacement: fileURLToPath(new URL('../player/src/index.ts', import.meta.url)) }],
+    dedupe: ['react', 'react-dom'],
+  },
   build: {
     outDir: fileURLToPath(new URL('../cms/public/build/app', import.meta.url)),
     emptyOutDir: true,
@@ -18,5 +27,7 @@ export default defineConfig({
   },
   server: {
     proxy: { '/api': 'http://localhost:1337' },
+    // The dev server may read the workspace's other packages (player, config sources).
+    fs: { allow: [searchForWorkspaceRoot(process.cwd())] },
   },
 });

@@ -23,3 +23,10 @@ const rows = files
   .sort((a, b) => b.gz - a.gz);
 for (const r of rows) console.log(`${r.f.padEnd(48)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gz).padStart(9)}`);
 console.log(`${'total'.padEnd(48)} ${''.padStart(10)}  gzip ${kb(total).padStart(9)}`);
+
+// What the first page view downloads: index.html's entry script and the chunks it preloads (its
+// static imports). Lazy routes (admin, library, settings and billing) come later, when visited.
+const html = fs.readFileSync(path.join(dir, '..', 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="[^"]*\/assets\/([^"/]+\.js)"/g)].map((m) => m[1]);
+const initialGz = rows.filter((r) => initial.includes(r.f)).reduce((n, r) => n + r.gz, 0);
+console.log(`${'initial load (entry + preloaded chunks)'.padEnd(48)} ${''.padStart(10)}  gzip ${kb(initialGz).padStart(9)}`);

@@ -15,19 +15,25 @@ import { ForgotPasswordPage, PasswordResetPage, ResendPasswordResetLinkPage } fr
 import { UserLayout } from './creator/layout/UserLayout';
 import { FunnelsDashboard } from './creator/funnels/FunnelsDashboard';
 import { FunnelEditorPage, FunnelPreviewPage } from './creator/funnels/FunnelPages';
-import { LibraryPage } from './creator/library/LibraryPage';
-import { SettingsPage } from './creator/settings/SettingsPage';
-import { SelectPlanPage } from './creator/settings/SelectPlanPage';
-import { PayInvoicePage, PendingSubscriptionPage } from './creator/settings/PaymentPages';
 
 // The admin panel (react-admin) is its own chunk: creators never download it.
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+// Route-level chunks: the library (with the player and its provider adapters) and the settings and
+// billing screens (with Stripe) load when first visited, not with the funnels dashboard.
+const LibraryPage = lazy(() => import('./creator/library/LibraryPage').then((m) => ({ default: m.LibraryPage })));
+const SettingsPage = lazy(() => import('./creator/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SelectPlanPage = lazy(() => import('./creator/settings/SelectPlanPage').then((m) => ({ default: m.SelectPlanPage })));
+const PayInvoicePage = lazy(() => import('./creator/settings/PaymentPages').then((m) => ({ default: m.PayInvoicePage })));
+const PendingSubscriptionPage = lazy(() => import('./creator/settings/PaymentPages').then((m) => ({ default: m.PendingSubscriptionPage })));
 
 const Spinner = () => (
   <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} role="status" aria-label="Loading">
     <CircularProgress />
   </Box>
 );
+
+/** A lazily loaded page, with the spinner while its chunk arrives. */
+const Lazy = ({ children }: { children: React.ReactNode }) => <Suspense fallback={<Spinner />}>{children}</Suspense>;
 
 const Session = ({ children }: { children: React.ReactNode }) => {
   const navigate = useNavigate();
@@ -52,15 +58,15 @@ export const App = () => (
                 <Route path={ROUTES.ForgotPassword} element={<ForgotPasswordPage />} />
                 <Route path={ROUTES.ResendPasswordResetLink} element={<ResendPasswordResetLinkPage />} />
                 <Route path={ROUTES.PasswordReset} element={<PasswordResetPage />} />
-                <Route path={ROUTES.SelectSubscriptionPlan} element={<SelectPlanPage />} />
-                <Route path={ROUTES.PayOutstandingInvoice} element={<PayInvoicePage />} />
-                <Route path={ROUTES.PendingSubscription} element={<PendingSubscriptionPage />} />
+                <Route path={ROUTES.SelectSubscriptionPlan} element={<Lazy><SelectPlanPage /></Lazy>} />
+                <Route path={ROUTES.PayOutstandingInvoice} element={<Lazy><PayInvoicePage /></Lazy>} />
+                <Route path={ROUTES.PendingSubscription} element={<Lazy><PendingSubscriptionPage /></Lazy>} />
                 <Route
                   path="/admin/*"
                   element={
-                    <Suspense fallback={<Spinner />}>
+                    <Lazy>
                       <AdminApp />
-                    </Suspense>
+                    </Lazy>
                   }
                 />
                 <Route element={<UserLayout />}>
@@ -68,8 +74,8 @@ export const App = () => (
                   <Route path="funnels" element={<FunnelsDashboard />} />
                   <Route path="funnels/:id/edit" element={<FunnelEditorPage />} />
                   <Route path="funnels/:id" element={<FunnelPreviewPage />} />
-                  <Route path="library" element={<LibraryPage />} />
-                  <Route path="settings" element={<SettingsPage />} />
+                  <Route path="library" element={<Lazy><LibraryPage /></Lazy>} />
+                  <Route path="settings" element={<Lazy><SettingsPage /></Lazy>} />
                   <Route path="*" element={<Navigate to={ROUTES.FunnelsDashboard} replace />} />
                 </Route>
               </Routes>

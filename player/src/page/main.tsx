@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { PlayerPayload } from '../runtime/types';
 import { Player } from '../view/Player';
+import './page.css';
 import '../view/player.css';
 import { ViewTracker } from './analytics';
 import { loadFonts } from './fonts';

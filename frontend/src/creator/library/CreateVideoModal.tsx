@@ -62,7 +62,6 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
   const form = useForm({ title: video?.title ?? '', url: video?.source ?? '' });
   const typed = useDebounced(form.values.url, URL_DEBOUNCE_MS);
   const [meta, setMeta] = useState<VideoMeta & { thumbnail?: string; title?: string }>({});
-  const [previewError, setPreviewError] = useState<string | null>(null);
 
   const parsed = useMemo(() => (typed.trim() ? parseVideoSource(provider, typed) : null), [provider, typed]);
   const source: ParsedVideoSource | null = parsed?.ok ? parsed.value : null;
@@ -70,7 +69,6 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
 
   useEffect(() => {
     setMeta({});
-    setPreviewError(null);
     if (source?.provider === 'vimeo' && source.external_id && !video) {
       let live = true;
       void vimeoMeta(source.external_id).then((m) => {
@@ -147,12 +145,15 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
         <TextInput name="title" label="Title" value={form.values.title} onChange={(val) => form.set('title', val)} error={form.error('title')} placeholder={meta.title} />
         {(source || video) && (
           <Box sx={{ mt: 2 }}>
-            <VideoPreview provider={source?.provider ?? video!.provider} embedUrl={source?.embed_url ?? video!.embed_url} onMeta={onMeta} onError={setPreviewError} />
-            {previewError && (
-              <Alert severity="error" sx={{ mt: 1 }}>
-                {previewError}
-              </Alert>
-            )}
+            {/* The spec's player errors show in place of the video and in the alert banner. */}
+            <VideoPreview
+              provider={source?.provider ?? video!.provider}
+              embedUrl={source?.embed_url ?? video!.embed_url}
+              externalId={source ? source.external_id : video!.external_id}
+              sourceUrl={source ? source.source_url : video!.source_url}
+              title={form.values.title || meta.title || 'Video preview'}
+              onMeta={onMeta}
+            />
           </Box>
         )}
       </DialogContent>

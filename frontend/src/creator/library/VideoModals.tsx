@@ -38,7 +38,7 @@ export const EditVideoTitleModal = ({ video, close, onSaved }: { video: Video; c
 export const PreviewVideoModal = ({ video, close }: { video: Video; close: () => void }) => (
   <>
     <DialogContent sx={{ pt: 0 }}>
-      <VideoPreview provider={video.provider} embedUrl={video.embed_url} />
+      <VideoPreview provider={video.provider} embedUrl={video.embed_url} externalId={video.external_id} sourceUrl={video.source_url} title={video.title} thumbnail={video.thumbnail} autoPlay />
     </DialogContent>
     <DialogActions>
       <Button onClick={close}>Close</Button>
