@@ -6,3 +6,4 @@ export { MESSAGES, fieldMessages, messageTemplates } from './messages';
 export type { MessageKey } from './messages';
 export { loadEnvFile, SECRET_VARIABLES } from './secrets';
 export * from './content';
+export { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, RGB_COLORS } from './branding';

@@ -1,25 +1,18 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/config/src/branding';
 import { api } from './api';
 import type { Customization } from './types';
 
 /** Defaults of spec section 3, used until (or if) GET /api/customizations answers. */
 export const DEFAULT_CUSTOMIZATION: Customization = {
-  app_name: 'branchify',
+  app_name: DEFAULT_APP_NAME,
   app_description: '',
   app_logo_url: null,
   app_favicon_url: null,
   app_support_url: null,
-  app_color_scheme: {
-    '--white': '#ffffff',
-    '--dark': '#050315',
-    '--background': '#fbfbfe',
-    '--primary': '#2f27ce',
-    '--secondary': '#dedcff',
-    '--accent': '#433bff',
-    '--sidebar-width': '270px',
-  },
+  app_color_scheme: { ...DEFAULT_COLOR_SCHEME },
   mailer_configured: true,
 };
 

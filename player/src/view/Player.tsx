@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { playerKeyHandler } from './keys';
 import { MESSAGES } from '../../../config/src/messages';
 import { FunnelRuntime, type Command, type Interaction } from '../runtime/machine';
-import { SEEK_STEP_SECONDS, branchTargets } from '../runtime/timeline';
+import { branchTargets } from '../runtime/timeline';
 import type { LastViewState, PlayerPayload, PlayerVideo } from '../runtime/types';
 import { Controls } from './Controls';
 import { Overlays, announcement } from './Overlays';
@@ -241,33 +242,12 @@ export const Player = ({ payload, hooks = {} }: { payload: PlayerPayload; hooks?
     if (document.fullscreenElement) void document.exitFullscreen();
     else void el.requestFullscreen?.().catch(() => undefined);
   };
-  const onKey = (e: React.KeyboardEvent) => {
-    const target = e.target as HTMLElement;
-    if (target.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
-    if (target.tagName === 'INPUT' && e.key.startsWith('Arrow')) return;
-    const handled = (() => {
-      switch (e.key) {
-        case ' ':
-        case 'k':
-          togglePlay();
-          return true;
-        case 'ArrowRight':
-          seekTo(runtime.getState().time + SEEK_STEP_SECONDS);
-          return true;
-        case 'ArrowLeft':
-          seekTo(runtime.getState().time - SEEK_STEP_SECONDS);
-          return true;
-        case 'f':
-          toggleFullscreen();
-          return true;
-        case 'm':
-          setMuted((m) => (stage.current?.setMuted(!m), !m));
-          return true;
-      }
-      return false;
-    })();
-    if (handled) e.preventDefault();
-  };
+  const onKey = playerKeyHandler({
+    togglePlay,
+    seekBy: (delta) => seekTo(runtime.getState().time + delta),
+    toggleFullscreen,
+    toggleMuted: () => setMuted((m) => (stage.current?.setMuted(!m), !m)),
+  });
 
   const answerResume = (yes: boolean) => {
     const last = resumeAsk;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { playerKeyHandler } from './keys';
 import { MESSAGES } from '../../../config/src/messages';
 import { factoryFor } from '../providers';
 import type { ProviderAdapter, ProviderEvent } from '../providers';
-import { SEEK_STEP_SECONDS } from '../runtime/timeline';
 import type { PlayerVideo } from '../runtime/types';
 import { Controls } from './Controls';
 import './player.css';
@@ -260,33 +260,12 @@ export const VideoPlayer = (props: VideoPlayerProps) => {
     setMuted(m);
     adapterRef.current?.setMuted(m);
   };
-  const onKey = (e: React.KeyboardEvent) => {
-    const target = e.target as HTMLElement;
-    if (target.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
-    if (target.tagName === 'INPUT' && e.key.startsWith('Arrow')) return;
-    const handled = (() => {
-      switch (e.key) {
-        case ' ':
-        case 'k':
-          togglePlay();
-          return true;
-        case 'ArrowRight':
-          seekTo(time + SEEK_STEP_SECONDS);
-          return true;
-        case 'ArrowLeft':
-          seekTo(time - SEEK_STEP_SECONDS);
-          return true;
-        case 'f':
-          toggleFullscreen();
-          return true;
-        case 'm':
-          applyMuted(!muted);
-          return true;
-      }
-      return false;
-    })();
-    if (handled) e.preventDefault();
-  };
+  const onKey = playerKeyHandler({
+    togglePlay,
+    seekBy: (delta) => seekTo(time + delta),
+    toggleFullscreen,
+    toggleMuted: () => applyMuted(!muted),
+  });
 
   return (
     <div

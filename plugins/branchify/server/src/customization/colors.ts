@@ -1,19 +1,10 @@
+import { DEFAULT_COLOR_SCHEME, RGB_COLORS } from '@branchify/config';
 /**
  * The app's colour scheme: a map of CSS variables (spec section 3 "App customization"). The six
  * base colours also get an `-rgb` variant (`--primary-rgb: 47, 39, 206`) so styles can write
  * `rgba(var(--primary-rgb), 0.5)`. Variants are always derived, never stored or accepted.
  */
-export const RGB_COLORS = ['white', 'dark', 'background', 'primary', 'secondary', 'accent'] as const;
-
-export const DEFAULT_COLOR_SCHEME: Readonly<Record<string, string>> = {
-  '--white': '#ffffff',
-  '--dark': '#050315',
-  '--background': '#fbfbfe',
-  '--primary': '#2f27ce',
-  '--secondary': '#dedcff',
-  '--accent': '#433bff',
-  '--sidebar-width': '270px',
-};
+export { DEFAULT_COLOR_SCHEME, RGB_COLORS };
 
 export const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A variable name as CSS allows it (without the leading dashes, which are added). */

@@ -1,9 +1,10 @@
+import { DEFAULT_APP_NAME } from '@branchify/config';
 import { effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { effectiveColorScheme, variableName } from './colors';
 
-export const DEFAULT_APP_NAME = 'branchify';
+export { DEFAULT_APP_NAME };
 
 interface CustomizationRow {
   id: number;
