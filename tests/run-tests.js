@@ -7,27 +7,20 @@
  *
  *   node run-tests.js [jest args…]
  */
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { TMP_DIR } = require('./harness/context');
+const { TMP_DIR, freshSecrets } = require('./harness/context');
 
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const label = process.env.TEST_LABEL || (process.env.DATABASE_URL ? 'postgres' : 'sqlite');
 fs.mkdirSync(TMP_DIR, { recursive: true });
 
-const secret = () => crypto.randomBytes(24).toString('base64');
 const env = {
   ...process.env,
   NODE_ENV: 'test',
   BRANCHIFY_ENV_FILE: path.join(TMP_DIR, `run-${runId}.env`),
-  APP_KEYS: [secret(), secret()].join(','),
-  API_TOKEN_SALT: secret(),
-  ADMIN_JWT_SECRET: secret(),
-  TRANSFER_TOKEN_SALT: secret(),
-  JWT_SECRET: secret(),
-  ENCRYPTION_KEY: secret(),
+  ...freshSecrets(),
   SERVE_ADMIN_PANEL: 'false',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'warn',
   LOG_FILE: path.join(TMP_DIR, `run-${runId}.log`),

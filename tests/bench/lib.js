@@ -3,15 +3,14 @@
  * Helpers shared by the benches: a fresh database, Branchify started as `npm start` would in a
  * child process, JSON calls to it, and a Range-capable static server for the sample video.
  */
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { freshSecrets } = require('../harness/context');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const secret = () => crypto.randomBytes(24).toString('base64');
 
 async function withDatabase(fn) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'branchify-bench-'));
@@ -46,12 +45,7 @@ async function startServer({ dbEnv, dir, port, extraEnv = {} }) {
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       BRANCHIFY_ENV_FILE: path.join(dir, '.env'),
-      APP_KEYS: `${secret()},${secret()}`,
-      API_TOKEN_SALT: secret(),
-      ADMIN_JWT_SECRET: secret(),
-      TRANSFER_TOKEN_SALT: secret(),
-      JWT_SECRET: secret(),
-      ENCRYPTION_KEY: secret(),
+      ...freshSecrets(),
       SERVE_ADMIN_PANEL: 'false',
       LOG_LEVEL: 'error',
       RATE_LIMIT_IP_MAX: '1000000',

@@ -13,12 +13,15 @@ import { STRIPE_CARD_TITLE, StripeCardModal, confirmCardAction } from './stripe'
 /** What a subscribe/change/pay call answers: the subscription, or what 3-D Secure needs (202). */
 export type PaymentAnswer = Subscription | { requires_action: true; client_secret: string | null; subscription: Subscription };
 
-/** Confirm Subscription (customer): title, message and card info from the caller; Cancel / Confirm. */
-const ConfirmModal = ({ message, cardInfo, onConfirm, close }: { message: string; cardInfo?: string; onConfirm: () => void; close: () => void }) => (
+/** A message (or two) with Cancel and one action that closes the modal, then runs. */
+const MessageWithAction = ({ messages, actionText, onAction, close }: { messages: readonly string[]; actionText: string; onAction: () => void; close: () => void }) => (
   <>
     <DialogContent sx={{ pt: 0 }}>
-      <DialogContentText>{message}</DialogContentText>
-      {cardInfo && <DialogContentText sx={{ mt: 1 }}>{cardInfo}</DialogContentText>}
+      {messages.map((text, i) => (
+        <DialogContentText key={i} sx={i ? { mt: 1 } : undefined}>
+          {text}
+        </DialogContentText>
+      ))}
     </DialogContent>
     <DialogActions>
       <Button onClick={close}>Cancel</Button>
@@ -26,34 +29,23 @@ const ConfirmModal = ({ message, cardInfo, onConfirm, close }: { message: string
         variant="contained"
         onClick={() => {
           close();
-          onConfirm();
+          onAction();
         }}
       >
-        Confirm
+        {actionText}
       </Button>
     </DialogActions>
   </>
 );
 
+/** Confirm Subscription (customer): title, message and card info from the caller; Cancel / Confirm. */
+const ConfirmModal = ({ message, cardInfo, onConfirm, close }: { message: string; cardInfo?: string; onConfirm: () => void; close: () => void }) => (
+  <MessageWithAction messages={cardInfo ? [message, cardInfo] : [message]} actionText="Confirm" onAction={onConfirm} close={close} />
+);
+
 /** attempted-payment-failure: the message (default: the spec's decline text); Cancel / 'Add New Card'. */
 const PaymentFailedModal = ({ message, onRetry, close }: { message?: string; onRetry: () => void; close: () => void }) => (
-  <>
-    <DialogContent sx={{ pt: 0 }}>
-      <DialogContentText>{message || MESSAGES.paymentDeclined}</DialogContentText>
-    </DialogContent>
-    <DialogActions>
-      <Button onClick={close}>Cancel</Button>
-      <Button
-        variant="contained"
-        onClick={() => {
-          close();
-          onRetry();
-        }}
-      >
-        Add New Card
-      </Button>
-    </DialogActions>
-  </>
+  <MessageWithAction messages={[message || MESSAGES.paymentDeclined]} actionText="Add New Card" onAction={onRetry} close={close} />
 );
 
 /**
