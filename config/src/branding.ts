@@ -1,5 +1,5 @@
 /**
- * The app customization defaults of spec section 3 (name, colours, sidebar width), shared by the
+ * The app customization defaults (name, colours, sidebar width), shared by the
  * server (what GET /api/customizations fills in) and the web app (what it shows before that answer).
  */
 export const DEFAULT_APP_NAME = 'branchify';

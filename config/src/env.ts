@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { CMS_DIR, ENV_FILE } from './paths';
 import { loadEnvFile } from './secrets';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) =>
   z
     .string()
@@ -30,13 +28,27 @@ const schema = z.object({
     .string()
     .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// URL' })
     .optional(),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, { message: 'must be a lowercase SQL identifier' }).default('public'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, { message: 'must be a lowercase SQL identifier' })
+    .default('public'),
   DATABASE_POOL_MIN: int(0, 100).default(0),
   DATABASE_POOL_MAX: int(1, 200).default(10),
   DATABASE_SSL: bool.default(false),
-  DATABASE_FILENAME: z.string().min(1).default(path.join(CMS_DIR, '.tmp', 'data.db')),
+  DATABASE_FILENAME: z
+    .string()
+    .min(1)
+    .default(path.join(CMS_DIR, '.tmp', 'data.db')),
 
-  APP_KEYS: z.string().min(1).transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean)),
+  APP_KEYS: z
+    .string()
+    .min(1)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
   API_TOKEN_SALT: z.string().min(16),
   ADMIN_JWT_SECRET: z.string().min(16),
   TRANSFER_TOKEN_SALT: z.string().min(16),
@@ -54,7 +66,12 @@ const schema = z.object({
 
   CORS_ORIGINS: z
     .string()
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(url))
     .optional(),
 
@@ -62,6 +79,8 @@ const schema = z.object({
   PROXY_MAX_IPS_COUNT: int(1, 10).default(1),
 
   SERVE_ADMIN_PANEL: bool.default(true),
+  /** Lets the first visitor claim Strapi's /cms super admin over HTTP: only for a deliberate, supervised setup. */
+  CMS_ADMIN_REGISTRATION: bool.default(false),
 
   // Stripe: keys may also be saved by an admin (stored encrypted); these are the fallbacks.
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -86,6 +105,8 @@ const schema = z.object({
   MAIL_RETRY_MAX_MS: int(10, 86_400_000).default(3_600_000),
   MAIL_MAX_ATTEMPTS: int(1, 1000).default(25),
   MAIL_WORKER_INTERVAL_MS: int(10, 3_600_000).default(5_000),
+  /** Sent mail is deleted from the outbox after this many days. */
+  MAIL_RETENTION_DAYS: int(1, 3650).default(30),
   MAIL_SMTP_TIMEOUT_MS: int(100, 300_000).default(30_000),
 
   // Logo and favicon uploads (the spec's default image limit).
@@ -95,7 +116,10 @@ const schema = z.object({
   // Ed25519 public key (PEM, or base64 of the raw 32-byte key or of the DER) packages are signed with.
   UPDATE_FEED_URL: url.optional(),
   UPDATE_PUBLIC_KEY: z.string().min(1).optional(),
-  UPDATES_DIR: z.string().min(1).default(path.join(CMS_DIR, '.tmp', 'updates')),
+  UPDATES_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(CMS_DIR, '.tmp', 'updates')),
   UPDATE_TIMEOUT_MS: int(100, 600_000).default(60_000),
   UPDATE_MAX_PACKAGE_MB: int(1, 10_000).default(500),
 });

@@ -1,9 +1,13 @@
-export { env, parseEnv, resetEnvCache, ConfigError } from './env';
-export type { Env } from './env';
+/**
+ * @branchify/shared: what the server, the web app and the player share, all of it safe in a
+ * browser. Node-only pieces (environment, paths, secrets) are in '@branchify/shared/node'.
+ */
 export { APP_VERSION } from './version';
-export { ROOT_DIR, CMS_DIR, ENV_FILE } from './paths';
 export { MESSAGES, fieldMessages, messageTemplates } from './messages';
 export type { MessageKey } from './messages';
-export { loadEnvFile, SECRET_VARIABLES } from './secrets';
 export * from './content';
+export * from './schemas';
+export * from './rules/funnel';
+export * from './rules/plans';
+export * from './rules/subscription';
 export { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, RGB_COLORS } from './branding';

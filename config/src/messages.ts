@@ -1,5 +1,5 @@
 /**
- * The product's texts (spec sections 4, 5 and 8), defined once. Server and browser import them
+ * The product's texts, defined once. Server and browser import them
  * from here; no other file spells one of them out.
  */
 export const MESSAGES = {
@@ -13,6 +13,7 @@ export const MESSAGES = {
   validationFailed: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   malformedBody: 'The request body is not valid JSON.',
+  cmsRegistrationClosed: 'Creating the first /cms administrator over the web is disabled. Run `npm run create-admin -- --cms` on the server instead.',
 
   // Auth
   accountCreated: 'Account created successfully',
@@ -53,20 +54,24 @@ export const MESSAGES = {
   invoiceRefunded: 'Invoice refunded successfully',
   paymentDeclined: 'Your payment was declined. Please add a new payment method.',
   adminNoSubscriptions: "Admin accounts don't support subscriptions.",
-  selfManagedPlan:
-    'Self-managed plans cannot be added through this interface. You should use our API to create the subscription for this user.',
+  selfManagedPlan: 'Self-managed plans cannot be added through this interface. You should use our API to create the subscription for this user.',
   onlyPlatformManagedChange: 'Only platform-managed subscriptions can be changed through this interface.',
   noActiveSubscriptionToCancel: "This user doesn't have an active subscription to cancel.",
-  cannotCancelHere:
-    'We are not able to cancel this subscription from here. You should use our API to update the subscription status to canceled.',
-  cannotResumeHere:
-    'We are not able to resume this subscription from here. You should use our API to update the subscription status to active.',
+  cannotCancelHere: 'We are not able to cancel this subscription from here. You should use our API to update the subscription status to canceled.',
+  cannotResumeHere: 'We are not able to resume this subscription from here. You should use our API to update the subscription status to active.',
   onlyCanceledResumable: 'Only canceled subscriptions can be resumed.',
+  deleteBlockedByBilling:
+    "We could not cancel this user's subscription with the payment provider, so the account was not deleted. Please try again in a moment.",
+  onlyCurrentResumable: 'Only your current subscription can be resumed.',
+  onlyCurrentChangeable: 'Only your current subscription can be changed.',
+  endedByAdministrator: 'This subscription was ended by an administrator. Please contact support.',
+  subscriptionEnded: 'This subscription has ended and cannot be resumed. Please choose a plan.',
+  neverPaid: 'This purchase was never paid for, so it cannot be resumed. Please choose a plan.',
   refundExceedsAmount: 'Refund amount cannot exceed the invoice amount.',
   alreadyRefunded: 'This invoice has already been refunded.',
   invoiceMayBePending: 'This invoice may still be pending.',
   cardAdded: 'Card added successfully.',
-  // The stripe-card modal's own failures (spec section 8).
+  // The stripe-card modal's own failures.
   stripeNotInitialized: 'Stripe is not initialized',
   cardElementNotInitialized: 'Card element is not initialized',
   stripeLoadFailed: 'Failed to load Stripe',
@@ -92,7 +97,7 @@ export const MESSAGES = {
   stripeStateInvalid: 'This Stripe connection link is invalid or has expired. Please start again from the integrations page.',
   webhookSignatureInvalid: 'Invalid Stripe signature.',
 
-  // Plan limits (spec section 5)
+  // Plan limits
   noSubscription: 'No subscription found for this user. Please choose a plan.',
   noActivePlan: "You don't have any active plan. Please choose a plan.",
   upgradeForFunnels: 'Please upgrade your plan to create more funnel.',
@@ -139,8 +144,7 @@ export const MESSAGES = {
   mailerNotConfigured: 'Transactional email is not configured yet. Save the SMTP settings first.',
   mailerPasswordRequired: 'The password field is required.',
   licenseKeyRequired: 'A license key is required before updating.',
-  updatesNotConfigured:
-    'Updates are not configured on this server. Set UPDATE_FEED_URL and UPDATE_PUBLIC_KEY, then restart.',
+  updatesNotConfigured: 'Updates are not configured on this server. Set UPDATE_FEED_URL and UPDATE_PUBLIC_KEY, then restart.',
   updateFeedUnavailable: 'The update server could not be reached. Please try again later.',
   updateFeedRejected: 'The update server refused this license key.',
   alreadyUpToDate: 'The application is already up to date.',

@@ -3,14 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Variables that must never be committed; generated on first start when absent. */
-export const SECRET_VARIABLES = [
-  'APP_KEYS',
-  'API_TOKEN_SALT',
-  'ADMIN_JWT_SECRET',
-  'TRANSFER_TOKEN_SALT',
-  'JWT_SECRET',
-  'ENCRYPTION_KEY',
-] as const;
+export const SECRET_VARIABLES = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'] as const;
 
 const random = (bytes = 32): string => crypto.randomBytes(bytes).toString('base64');
 

@@ -1,2 +1,2 @@
-/** The application version, defined once (spec section 1: client version 2.0.7). */
+/** The application version, defined once. */
 export const APP_VERSION = '2.0.7';

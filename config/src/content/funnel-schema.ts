@@ -16,7 +16,7 @@ import {
 import { httpUrl } from './video-sources';
 
 /**
- * The funnel document of spec section 3, field by field: a funnel's videos, each with its timed
+ * The funnel document, field by field: a funnel's videos, each with its timed
  * text and branch elements. The server validates every save against it and the editor uses it
  * to build and check what it sends, so both agree on what a funnel is. Unknown keys are dropped;
  * unknown element types, out-of-range numbers and unsafe URLs are rejected.
@@ -25,9 +25,13 @@ import { httpUrl } from './video-sources';
 const COLOR = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)|transparent)$/i;
 
 const text = (max: number) => z.string({ message: 'must be text' }).max(max, { message: `must be at most ${max} characters` });
-const color = (fallback = '#ffffff') => z.string({ message: 'must be a colour' }).trim().regex(COLOR, { message: 'must be a colour such as #ffffff' }).default(fallback);
+const color = (fallback = '#ffffff') =>
+  z.string({ message: 'must be a colour' }).trim().regex(COLOR, { message: 'must be a colour such as #ffffff' }).default(fallback);
 const num = (min: number, max: number) =>
-  z.number({ message: 'must be a number' }).min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` });
+  z
+    .number({ message: 'must be a number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` });
 const int = (min: number, max: number) => num(min, max).int({ message: 'must be a whole number' });
 const bool = (fallback: boolean) => z.boolean({ message: 'must be true or false' }).default(fallback);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
@@ -37,7 +41,9 @@ const fontSize = (fallback: (typeof FONT_SIZES)[number]) =>
     .number({ message: 'must be a number' })
     .refine((v) => (FONT_SIZES as readonly number[]).includes(v), { message: `must be one of: ${FONT_SIZES.join(', ')}` })
     .default(fallback);
-const id = text(64).regex(/^[A-Za-z0-9_.:-]+$/, { message: 'must be letters, digits, - _ . or :' }).min(1, { message: 'is required' });
+const id = text(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'must be letters, digits, - _ . or :' })
+  .min(1, { message: 'is required' });
 
 /** http(s) only: never javascript:, data: or a relative path that could be anything. */
 export const safeUrl = z
@@ -51,7 +57,7 @@ export const imageSource = z
   .string({ message: 'must be an image URL' })
   .trim()
   .max(2048)
-  .refine((v) => /^\/uploads\/[A-Za-z0-9._/-]+$/.test(v) && !v.includes('..') || httpUrl(v)?.protocol === 'https:', {
+  .refine((v) => (/^\/uploads\/[A-Za-z0-9._/-]+$/.test(v) && !v.includes('..')) || httpUrl(v)?.protocol === 'https:', {
     message: 'must be an uploaded image or an https:// URL',
   });
 
@@ -59,9 +65,7 @@ const position = z.object({ top: num(-10_000, 10_000).default(0), left: num(-10_
 const padding = z
   .object({ top: int(0, 200).default(0), right: int(0, 200).default(16), bottom: int(0, 200).default(0), left: int(0, 200).default(16) })
   .prefault({});
-const background = z
-  .object({ enabled: bool(false), color: color('#000000'), edge: oneOf(CORNER_STYLE_VALUES, 'square'), padding })
-  .prefault({});
+const background = z.object({ enabled: bool(false), color: color('#000000'), edge: oneOf(CORNER_STYLE_VALUES, 'square'), padding }).prefault({});
 
 export const showSkipSchema = z
   .object({
@@ -100,7 +104,10 @@ export const branchSchema = z.object({
   name: text(100).default('Branch'),
   type: oneOf(BRANCH_LAYOUTS, 'standard'),
   onclick: oneOf(CLICK_ACTION_VALUES, 'branch'),
-  externalLink: z.union([safeUrl, z.literal('')]).nullable().default(null),
+  externalLink: z
+    .union([safeUrl, z.literal('')])
+    .nullable()
+    .default(null),
   timestamp: z.object({ hours: int(0, 99).default(0), minutes: int(0, 59).default(0), seconds: int(0, 59).default(0) }).prefault({}),
   /** The editor_id of the target video (onclick 'branch'). */
   video: id.nullable().default(null),
@@ -136,15 +143,11 @@ export const branchSettingsSchema = z
     showSkip: showSkipSchema,
     /** 'skip-and-continue', an http(s) URL, or the id of one of the element's branches. */
     inaction: text(2048).default(DEFAULT_INACTION),
-    pauseVideo: z
-      .object({ enabled: bool(false), duration: int(CONTENT_LIMITS.pauseMinSeconds, 86_400).default(CONTENT_LIMITS.pauseMinSeconds) })
-      .prefault({}),
+    pauseVideo: z.object({ enabled: bool(false), duration: int(CONTENT_LIMITS.pauseMinSeconds, 86_400).default(CONTENT_LIMITS.pauseMinSeconds) }).prefault({}),
     animation: oneOf(ANIMATIONS, 'none'),
     gradient: z.object({ enabled: bool(false), color: color('#000000'), direction: oneOf(GRADIENT_DIRECTIONS, 'to bottom') }).prefault({}),
     equalize: bool(false),
-    border: z
-      .object({ enabled: bool(false), color: color('#ffffff'), size: int(CONTENT_LIMITS.borderMin, CONTENT_LIMITS.borderMax).default(1) })
-      .prefault({}),
+    border: z.object({ enabled: bool(false), color: color('#ffffff'), size: int(CONTENT_LIMITS.borderMin, CONTENT_LIMITS.borderMax).default(1) }).prefault({}),
   })
   .prefault({});
 
@@ -161,7 +164,10 @@ export const textDataSchema = z.object({
 
 export const branchDataSchema = z.object({
   name: z.literal('branch').default('branch'),
-  branches: z.array(branchSchema).max(CONTENT_LIMITS.maxBranchesPerElement, { message: `at most ${CONTENT_LIMITS.maxBranchesPerElement} branches` }).default([]),
+  branches: z
+    .array(branchSchema)
+    .max(CONTENT_LIMITS.maxBranchesPerElement, { message: `at most ${CONTENT_LIMITS.maxBranchesPerElement} branches` })
+    .default([]),
   settings: branchSettingsSchema,
   prompt: promptSchema,
   overlay: overlaySchema,
@@ -192,7 +198,10 @@ export const funnelVideoSchema = z.object({
   /** The library video's id. */
   id: z.number({ message: 'must be a video id' }).int({ message: 'must be a video id' }).positive({ message: 'must be a video id' }),
   editor_id: id,
-  elements: z.array(elementSchema).max(CONTENT_LIMITS.maxElementsPerVideo, { message: `at most ${CONTENT_LIMITS.maxElementsPerVideo} elements` }).default([]),
+  elements: z
+    .array(elementSchema)
+    .max(CONTENT_LIMITS.maxElementsPerVideo, { message: `at most ${CONTENT_LIMITS.maxElementsPerVideo} elements` })
+    .default([]),
 });
 
 export const funnelSettingsSchema = z.object({ enable_resume_play: bool(false) }).prefault({});
@@ -217,7 +226,10 @@ export const funnelDocumentSchema = z
     title,
     description: description.nullish().transform((v) => v ?? ''),
     settings: funnelSettingsSchema,
-    videos: z.array(funnelVideoSchema).max(CONTENT_LIMITS.maxVideosPerFunnel, { message: `at most ${CONTENT_LIMITS.maxVideosPerFunnel} videos` }).default([]),
+    videos: z
+      .array(funnelVideoSchema)
+      .max(CONTENT_LIMITS.maxVideosPerFunnel, { message: `at most ${CONTENT_LIMITS.maxVideosPerFunnel} videos` })
+      .default([]),
   })
   .superRefine((funnel, ctx) => {
     const editorIds = new Set<string>();
@@ -263,21 +275,3 @@ export type FunnelElement = z.output<typeof elementSchema>;
 export type BranchData = z.output<typeof branchDataSchema>;
 export type TextData = z.output<typeof textDataSchema>;
 export type Branch = z.output<typeof branchSchema>;
-
-/** Branch elements in a funnel: what max_branch_per_funnel counts. */
-export const countBranchElements = (videos: ReadonlyArray<{ elements: ReadonlyArray<{ type: string }> }>): number =>
-  videos.reduce((n, video) => n + video.elements.filter((e) => e.type === 'branch').length, 0);
-
-/** The root video (spec section 2): the first video no branch points to, otherwise the first. */
-export const rootVideo = <V extends { editor_id: string; elements: ReadonlyArray<{ type: string; data: unknown }> }>(videos: readonly V[]): V | null => {
-  const targets = new Set<string>();
-  for (const video of videos) {
-    for (const element of video.elements) {
-      if (element.type !== 'branch') continue;
-      for (const branch of (element.data as { branches?: Array<{ onclick?: string; video?: string | null }> }).branches ?? []) {
-        if (branch.onclick === 'branch' && branch.video && branch.video !== video.editor_id) targets.add(branch.video);
-      }
-    }
-  }
-  return videos.find((v) => !targets.has(v.editor_id)) ?? videos[0] ?? null;
-};

@@ -1,4 +1,4 @@
-/** The option lists of spec section 3, shared by the editor, the player and the server's schema. */
+/** The option lists, shared by the editor, the player and the server's schema. */
 
 export const CLICK_ACTIONS = [
   { value: 'url', label: 'Open URL' },
@@ -61,7 +61,7 @@ export const FONT_THICKNESSES = (Object.keys(FONT_WEIGHTS) as FontWeightName[]).
   FontWeightName | `${FontWeightName}-italic`
 >;
 
-/** Spec section 9 constants the editor and player share. */
+/** Constants the editor and player share. */
 export const CONTENT_LIMITS = {
   pauseMinSeconds: 10,
   borderMin: 1,

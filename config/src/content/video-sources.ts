@@ -7,7 +7,7 @@ import { MESSAGES } from '../messages';
 export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'adilo', 'generic'] as const;
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 
-/** Labels of the create-video modal's tabs (spec section 2). */
+/** Labels of the create-video modal's tabs. */
 export const PROVIDER_LABELS: Readonly<Record<VideoProvider, string>> = {
   adilo: 'Adilo',
   youtube: 'YouTube',
@@ -34,8 +34,7 @@ export interface ParsedVideoSource {
 
 export type ParseResult = { ok: true; value: ParsedVideoSource } | { ok: false; message: string };
 
-export const isVideoProvider = (value: unknown): value is VideoProvider =>
-  typeof value === 'string' && (VIDEO_PROVIDERS as readonly string[]).includes(value);
+export const isVideoProvider = (value: unknown): value is VideoProvider => typeof value === 'string' && (VIDEO_PROVIDERS as readonly string[]).includes(value);
 
 /** An absolute http(s) URL, or null. Nothing else (javascript:, data:, relative) is a URL here. */
 export const httpUrl = (input: string): URL | null => {
@@ -112,7 +111,7 @@ export const embedUrlFor = (provider: Exclude<VideoProvider, 'generic'>, id: str
   }
 };
 
-/** Parses what a user typed for a provider (spec section 5 "Video input"). */
+/** Parses what a user typed for a provider. */
 export const parseVideoSource = (provider: string, input: unknown): ParseResult => {
   if (!isVideoProvider(provider)) return { ok: false, message: MESSAGES.providerNotLoaded };
   const source = typeof input === 'string' ? input.trim() : '';
@@ -142,7 +141,7 @@ export const parseVideoSource = (provider: string, input: unknown): ParseResult 
   }
 };
 
-/** The default title of spec section 3: 'Youtube - {id} - {timestamp}', or 'Adilo video'. */
+/** The default title: 'Youtube - {id} - {timestamp}', or 'Adilo video'. */
 export const defaultVideoTitle = (provider: VideoProvider, externalId: string | null, now: Date = new Date()): string => {
   if (provider === 'adilo') return 'Adilo video';
   const name = provider.charAt(0).toUpperCase() + provider.slice(1);

@@ -1,0 +1,18 @@
+/** The statuses a subscription can have. */
+export const SUBSCRIPTION_STATUSES = ['active', 'pending', 'payment_required', 'failed_renewal', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface SubscriptionLike {
+  status: string;
+  canceled_at?: string | Date | null;
+}
+
+/**
+ * Whether a subscription grants access now: active, or canceled with canceled_at still in the
+ * future (the grace period).
+ */
+export const grantsAccess = (sub: SubscriptionLike | null | undefined, now: Date = new Date()): boolean => {
+  if (!sub) return false;
+  if (sub.status === 'active') return true;
+  return sub.status === 'canceled' && Boolean(sub.canceled_at) && new Date(sub.canceled_at!).getTime() > now.getTime();
+};

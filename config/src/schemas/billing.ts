@@ -1,0 +1,117 @@
+import { fieldMessages } from '../messages';
+import type { PlanResource } from './plans';
+import { z } from 'zod';
+
+const planId = z.coerce
+  .number({ message: fieldMessages.required('plan') })
+  .int({ message: fieldMessages.in('plan') })
+  .positive({ message: fieldMessages.required('plan') });
+const paymentMethod = z.string().trim().min(1).max(255).nullish();
+
+export const subscribeSchema = z.object({
+  plan_id: planId,
+  payment_method_id: paymentMethod,
+  status: z.string().optional(),
+  managed_by: z.string().optional(),
+  started_at: z.unknown().optional(),
+});
+
+export const adminSubscribeSchema = subscribeSchema.extend({
+  user_id: z.coerce
+    .number({ message: fieldMessages.required('user') })
+    .int()
+    .positive({ message: fieldMessages.required('user') }),
+});
+
+export const changeSchema = z.object({ plan_id: planId, payment_method_id: paymentMethod, status: z.string().optional() });
+
+/** Both readings of the cancel modal coexist: period, or cancel_at_period_end. */
+export const cancelSchema = z
+  .object({
+    period: z.enum(['cancel_at_period_end', 'immediately'], { message: fieldMessages.in('period') }).optional(),
+    cancel_at_period_end: z.boolean().optional(),
+    cancellation_reason: z.string().trim().max(2000).nullish(),
+    cancellation_note: z.string().trim().max(2000).nullish(),
+  })
+  .transform((v) => ({
+    immediately: v.period ? v.period === 'immediately' : v.cancel_at_period_end === false,
+    reason: v.cancellation_note || v.cancellation_reason || null,
+  }));
+
+export const payInvoiceSchema = z.object({
+  invoice_id: z.union([z.string().trim().min(1), z.number().int().positive()], { message: fieldMessages.required('invoice') }),
+});
+
+export const refundSchema = z.object({
+  invoice_id: z.union([z.string().trim().min(1), z.number().int().positive()], { message: fieldMessages.required('invoice') }),
+  amount: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d{1,2})?$/)
+          .transform(Number),
+      ],
+      { message: 'The refund amount must be a number.' },
+    )
+    .nullish()
+    .transform((v) => (v === null ? undefined : v)),
+});
+
+export const paymentMethodSchema = z.object({
+  payment_method_id: z
+    .string({ message: fieldMessages.required('payment method') })
+    .trim()
+    .min(1, { message: fieldMessages.required('payment method') })
+    .max(255),
+});
+
+const key = (prefix: string, name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.startsWith(prefix), { message: `The ${name} must start with ${prefix}.` });
+
+export const stripeConfigSchema = z.object({
+  client_id: key('ca_', 'client id').nullish(),
+  secret: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^(sk|rk)_/.test(v), { message: 'The secret must start with sk_ or rk_.' })
+    .nullish(),
+  publishable_key: key('pk_', 'publishable key').nullish(),
+  webhook_secret: key('whsec_', 'webhook secret').nullish(),
+  redirect_url: z.unknown().optional(),
+});
+
+/** A subscription as the API shows it; `status` is one of SUBSCRIPTION_STATUSES, `managed_by` one of MANAGED_BY. */
+export interface SubscriptionResource {
+  id: number;
+  status: string;
+  canceled_at: string | null;
+  cancel_at_period_end: boolean;
+  plan: PlanResource | null;
+  plan_id: number;
+  user_id: number;
+  managed_by: string;
+  started_at: string | null;
+  payment_method_id: string | null;
+  renews_at: string | null;
+  created_at: string | null;
+}
+
+/** An invoice as the API shows it; `amount` in the currency's main unit. */
+export interface InvoiceResource {
+  id: number;
+  invoice_id: string | null;
+  number: string | null;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  status: string;
+  paid_at: string | null;
+  hosted_invoice_url: string | null;
+  created_at: string | null;
+}

@@ -1,0 +1,38 @@
+import { fieldMessages } from '../messages';
+import { z } from 'zod';
+
+/** Field builders with the product's messages, so every form reports errors the same way. */
+const label = (name: string) => name.replace(/_/g, ' ');
+
+export const requiredString = (name: string, max = 255) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? fieldMessages.required(label(name)) : fieldMessages.string(label(name))) })
+    .trim()
+    .min(1, { message: fieldMessages.required(label(name)) })
+    .max(max, { message: fieldMessages.max(label(name), max) });
+
+/** A person's name: it lands in branded mail, so it stays short. */
+export const PERSON_NAME_MAX = 60;
+export const personName = (name: string) => requiredString(name, PERSON_NAME_MAX);
+
+export const email = (name = 'email') =>
+  requiredString(name)
+    .toLowerCase()
+    .pipe(z.email({ message: fieldMessages.email(label(name)) }));
+
+export const password = (name = 'password', min = 8) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? fieldMessages.required(label(name)) : fieldMessages.string(label(name))) })
+    .min(1, { message: fieldMessages.required(label(name)) })
+    .min(min, { message: fieldMessages.min(label(name), min) })
+    .max(255, { message: fieldMessages.max(label(name), 255) });
+
+export const optionalBoolean = (name: string) => z.boolean({ message: fieldMessages.boolean(label(name)) }).optional();
+
+/** Adds the Laravel-style `confirmed` rule: `password_confirmation` must equal `password`. */
+export const confirmed = <T extends { password: string; password_confirmation?: string }>(schema: z.ZodType<T>) =>
+  schema.superRefine((value, ctx) => {
+    if (value.password !== value.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: fieldMessages.confirmed('password') });
+    }
+  });

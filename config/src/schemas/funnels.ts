@@ -1,0 +1,23 @@
+import type { FunnelDocument } from '../content/funnel-schema';
+import type { VideoResource } from './videos';
+
+/** The funnel input schemas live with the content model (content/funnel-schema.ts); these are its answers. */
+
+/** A funnel in the dashboard list. */
+export interface FunnelSummaryResource {
+  id: number;
+  identifier: string;
+  title: string;
+  description: string;
+  settings: { enable_resume_play: boolean };
+  total_videos: number;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** The whole funnel for its owner's editor: each funnel video with the library video it plays (null once removed). */
+export interface FunnelResource extends FunnelSummaryResource {
+  version: number;
+  videos: Array<Pick<FunnelDocument['videos'][number], 'id' | 'editor_id' | 'elements'> & { video: VideoResource | null }>;
+  last_view_state: { last_watch_time: number; editor_id: string } | null;
+}

@@ -1,0 +1,69 @@
+import { fieldMessages } from '../messages';
+import { parseVideoSource, VIDEO_PROVIDERS } from '../content/video-sources';
+import { requiredString } from './fields';
+import { z } from 'zod';
+
+const optionalHttpUrl = z
+  .string({ message: fieldMessages.string('thumbnail') })
+  .trim()
+  .max(2048, { message: fieldMessages.max('thumbnail', 2048) })
+  .refine((v) => v === '' || /^https?:\/\//i.test(v), { message: 'The thumbnail must be an http(s) URL.' })
+  .nullish()
+  .transform((v) => v || null);
+
+/**
+ * POST videos: the provider and what the user typed (`url`, or `video_id`), plus the metadata the
+ * client's player read (title, thumbnail, duration), all optional. What was typed must parse for
+ * the provider; the output carries the parsed source.
+ */
+export const createVideoSchema = z
+  .object({
+    provider: z.enum(VIDEO_PROVIDERS, { message: fieldMessages.in('provider') }),
+    url: z.string({ message: fieldMessages.string('url') }).optional(),
+    video_id: z.string({ message: fieldMessages.string('video id') }).optional(),
+    title: z
+      .string({ message: fieldMessages.string('title') })
+      .trim()
+      .max(255, { message: fieldMessages.max('title', 255) })
+      .nullish()
+      .transform((v) => v || null),
+    thumbnail: optionalHttpUrl,
+    duration: z
+      .number({ message: 'The duration must be a number of seconds.' })
+      .min(0)
+      .max(864_000)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .transform((input, ctx) => {
+    const parsed = parseVideoSource(input.provider, input.url ?? input.video_id);
+    if (!parsed.ok) {
+      // The error goes under what was typed: `url`, or `video_id` when only that was sent.
+      ctx.addIssue({ code: 'custom', path: [input.url !== undefined || input.video_id === undefined ? 'url' : 'video_id'], message: parsed.message });
+      return z.NEVER;
+    }
+    return { source: parsed.value, title: input.title, thumbnail: input.thumbnail, duration: input.duration };
+  });
+
+/** What a valid POST videos body becomes: the parsed source and the optional metadata. */
+export type VideoInput = z.output<typeof createVideoSchema>;
+
+/** PUT videos/{id}: only the title changes. */
+export const updateVideoSchema = z.object({ title: requiredString('title') });
+
+/** A library video as the API shows it. `provider` is one of VIDEO_PROVIDERS. */
+export interface VideoResource {
+  id: number;
+  title: string;
+  size: number;
+  thumbnail: string | null;
+  duration: number | null;
+  provider: string;
+  external_id: string | null;
+  embed_url: string | null;
+  source: string | null;
+  source_url: string | null;
+  total_funnels: number;
+  created_at: string | null;
+  updated_at: string | null;
+}
