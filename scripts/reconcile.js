@@ -22,7 +22,10 @@ async function main() {
   const app = createStrapi({ appDir: path.join(root, 'cms'), distDir: path.join(root, 'cms', 'dist') });
   await app.load();
   try {
-    const summary = await app.plugin('branchify').service('stripe-webhooks').reconcile(Math.round(hours * 3600));
+    const summary = await app
+      .plugin('branchify')
+      .service('stripe-webhooks')
+      .reconcile(Math.round(hours * 3600));
     console.log(`Reconciled Stripe events of the last ${hours} h: ${JSON.stringify(summary)}`);
     return summary.failed ? 1 : 0;
   } finally {

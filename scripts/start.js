@@ -25,10 +25,10 @@ if (needsBuild || process.argv.includes('--build')) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-let config;
+let shared;
 try {
-  config = require(path.join(root, 'config', 'dist'));
-  config.env();
+  shared = { ...require('@branchify/shared'), ...require('@branchify/shared/node') };
+  shared.env();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -38,8 +38,8 @@ const { createStrapi } = require(require.resolve('@strapi/strapi', { paths: [cms
 createStrapi({ appDir: cms, distDir: path.join(cms, 'dist') })
   .start()
   .then(() => {
-    const { PUBLIC_URL, DATABASE_URL } = config.env();
-    console.log(`\nBranchify ${config.APP_VERSION} is running at ${PUBLIC_URL} (${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}).`);
+    const { PUBLIC_URL, DATABASE_URL } = shared.env();
+    console.log(`\nBranchify ${shared.APP_VERSION} is running at ${PUBLIC_URL} (${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}).`);
     console.log(`Register the first account (it becomes the administrator): ${PUBLIC_URL}/register`);
   })
   .catch((error) => {

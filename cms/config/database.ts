@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 
 export default () => {
   const e = env();

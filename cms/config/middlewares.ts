@@ -1,8 +1,10 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 
 export default () => [
   'strapi::logger',
   'strapi::errors',
+  // Strapi's first-admin registration is closed: the operator creates the /cms admin with the CLI.
+  'plugin::branchify.cms-guard',
   // Our /api envelope sits inside Strapi's error handler, so everything under /api answers
   // { success, message, errors } and Strapi's own shape is kept for /cms.
   'plugin::branchify.api-envelope',

@@ -1,9 +1,23 @@
 /**
- * Extends the users-permissions user with the spec's fields (section 3) and removes the plugin's
+ * Extends the users-permissions user with the spec's fields and removes the plugin's
  * own end-user routes (/api/auth/local, /api/users/...): Branchify's auth API replaces them and
  * `/api/users/subscriptions` must not collide with `/api/users/:id`. See docs/decisions.md.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const AUTHORITY_FIELDS = [
+  'is_admin',
+  'status',
+  'status_note',
+  'status_ends_at',
+  'email_verified_at',
+  'confirmed',
+  'blocked',
+  'subscription_id',
+  'token_version',
+  'stripe_customer_id',
+  'stripe_payment_method_id',
+];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Strapi types a plugin extension's argument loosely
 export default (plugin: any) => {
   const user = plugin.contentTypes.user;
   Object.assign(user.schema.attributes, {
@@ -25,6 +39,10 @@ export default (plugin: any) => {
     { name: 'up_users_name_idx', columns: ['last_name', 'first_name'] },
     { name: 'up_users_status_idx', columns: ['status'] },
   ];
+  // Fields that carry authority are ours to change (through the rules of the Branchify API): the
+  // Content Manager neither shows nor accepts them.
+  const hidden = Object.fromEntries(AUTHORITY_FIELDS.map((field) => [field, { hidden: true }]));
+  user.schema.config = { ...(user.schema.config ?? {}), attributes: { ...(user.schema.config?.attributes ?? {}), ...hidden } };
   plugin.routes['content-api'] = { type: 'content-api', routes: [] };
   return plugin;
 };

@@ -3,12 +3,18 @@ import { getService } from './utils/services';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-export default ({ strapi }: { strapi: Strapi }) => {
+export default async ({ strapi }: { strapi: Strapi }) => {
+  // Constraints Strapi's schema cannot declare (partial unique indexes).
+  await getService(strapi, 'billing').ensureConstraints();
+
   // Old rate-limit windows are worthless; keep the table small.
   const timer = setInterval(() => {
     getService(strapi, 'rateLimit')
       .prune()
       .catch((error: Error) => strapi.log.warn(`[branchify] rate-limit prune failed: ${error.message}`));
+    getService(strapi, 'mail-outbox')
+      .prune()
+      .catch((error: Error) => strapi.log.warn(`[branchify] mail outbox prune failed: ${error.message}`));
   }, PRUNE_EVERY_MS);
   timer.unref();
 

@@ -1,5 +1,5 @@
 /**
- * Group commit for append-only events (DESIGN.md section 5): rows wait at most `maxWaitMs`, at
+ * Group commit for append-only events: rows wait at most `maxWaitMs`, at
  * most `maxRows` go in one INSERT, and while one INSERT runs the next batch gathers. `add`
  * resolves only once its rows are committed, so a caller acknowledges only what is durably
  * stored; a failed INSERT rejects every caller in that batch (and they answer 5xx, the client

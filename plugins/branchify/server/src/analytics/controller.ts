@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
 import { notFound, validationError, type FieldErrors } from '../http/errors';
 import { routeId } from '../http/params';
@@ -82,13 +82,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!funnel) throw notFound();
       const filter = parse(analyticsFilterSchema, ctx.request.body);
       const to = filter.to ? new Date(`${filter.to}T23:59:59.999Z`) : new Date();
-      const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) - 29 * DAY_MS);
+      const from = filter.from
+        ? new Date(`${filter.from}T00:00:00.000Z`)
+        : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) - 29 * DAY_MS);
       if (to.getTime() - from.getTime() > 366 * DAY_MS) throw validationError({ from: ['The date range must not be longer than a year.'] });
-      const library = await getService(strapi, 'videos').findMany(funnel.owner_id, (funnel.videos ?? []).map((v) => v.id));
-      const durations = new Map((funnel.videos ?? []).map((v) => {
-        const video = library.find((l) => l.id === v.id);
-        return [v.editor_id, video?.duration === null || video?.duration === undefined ? null : Number(video.duration)] as const;
-      }));
+      const library = await getService(strapi, 'videos').findMany(
+        funnel.owner_id,
+        (funnel.videos ?? []).map((v) => v.id),
+      );
+      const durations = new Map(
+        (funnel.videos ?? []).map((v) => {
+          const video = library.find((l) => l.id === v.id);
+          return [v.editor_id, video?.duration === null || video?.duration === undefined ? null : Number(video.duration)] as const;
+        }),
+      );
       ok(ctx, await analytics().report(funnel, durations, { from, to }));
     },
   };

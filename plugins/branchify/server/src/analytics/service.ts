@@ -47,7 +47,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async startView(funnelId: number, eventId: string, viewerToken: string): Promise<void> {
       const now = new Date();
-      await views.add([{ funnel_id: funnelId, event_id: eventId, viewer_token: viewerToken, watch_time: 0, last_watch_time: 0, created_at: now, updated_at: now }]);
+      await views.add([
+        { funnel_id: funnelId, event_id: eventId, viewer_token: viewerToken, watch_time: 0, last_watch_time: 0, created_at: now, updated_at: now },
+      ]);
     },
 
     /** Moves a view on; false when no such view belongs to this funnel and viewer. */
@@ -55,7 +57,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       funnelId: number,
       input: { view_id: string; viewer_token: string; editor_id: string; last_watch_time: number; watch_time?: number; duration?: number | null },
     ): Promise<boolean> {
-      const row = await db()(VIEWS).where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token }).first('id', 'watch_time', 'progress');
+      const row = await db()(VIEWS)
+        .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
+        .first('id', 'watch_time', 'progress');
       if (!row) return false;
       const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
       const previous = progress[input.editor_id];
@@ -88,7 +92,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * The report of `POST funnels/{id}/analytics` (docs/api.md "Analytics"): views, watch time,
      * completion per video, clicks per branch, the paths taken and a per-day series.
      */
-    async report(funnel: { id: number; videos: Array<{ editor_id: string }> | null }, libraryDurations: ReadonlyMap<string, number | null>, range: { from: Date; to: Date }) {
+    async report(
+      funnel: { id: number; videos: Array<{ editor_id: string }> | null },
+      libraryDurations: ReadonlyMap<string, number | null>,
+      range: { from: Date; to: Date },
+    ) {
       const inRange = <T extends { whereBetween: (c: string, r: [Date, Date]) => T }>(q: T) => q.whereBetween('created_at', [range.from, range.to]);
       const viewRows: Array<{ viewer_token: string | null; watch_time: string | number | null; progress: unknown; created_at: unknown }> = await inRange(
         db()(VIEWS).where({ funnel_id: funnel.id }),
@@ -108,8 +116,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const date = new Date(t).toISOString().slice(0, 10);
         series.set(date, { date, views: 0, clicks: 0 });
       }
-      for (const r of viewRows) { const d = series.get(dayOf(r.created_at)); if (d) d.views += 1; }
-      for (const r of clickDays) { const d = series.get(dayOf(r.created_at)); if (d) d.clicks += 1; }
+      for (const r of viewRows) {
+        const d = series.get(dayOf(r.created_at));
+        if (d) d.views += 1;
+      }
+      for (const r of clickDays) {
+        const d = series.get(dayOf(r.created_at));
+        if (d) d.clicks += 1;
+      }
 
       const completion = (funnel.videos ?? []).map(({ editor_id }) => {
         let started = 0;
@@ -139,9 +153,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         watch_time: { total: Math.round(totalWatch * 100) / 100, average: viewRows.length ? Math.round((totalWatch / viewRows.length) * 100) / 100 : 0 },
         completion,
         clicks: [...clicks.values()].sort((a, b) => b.clicks - a.clicks),
-        paths: clickRows
-          .map((r) => ({ from: r.video_id, branch: r.node_id, to: r.connected_node, count: Number(r.n) }))
-          .sort((a, b) => b.count - a.count),
+        paths: clickRows.map((r) => ({ from: r.video_id, branch: r.node_id, to: r.connected_node, count: Number(r.n) })).sort((a, b) => b.count - a.count),
         series: [...series.values()],
       };
     },

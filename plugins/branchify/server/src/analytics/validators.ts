@@ -1,9 +1,22 @@
 import { z } from 'zod';
 
-const uuid = (name: string) => z.string({ message: `The ${name} must be a UUID.` }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: `The ${name} must be a UUID.` }).transform((v) => v.toLowerCase());
+const uuid = (name: string) =>
+  z
+    .string({ message: `The ${name} must be a UUID.` })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: `The ${name} must be a UUID.` })
+    .transform((v) => v.toLowerCase());
 const token = z.string({ message: 'The viewer token is invalid.' }).regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'The viewer token is invalid.' });
-const seconds = (name: string) => z.number({ message: `The ${name} must be a number of seconds.` }).min(0, { message: `The ${name} must be a number of seconds.` }).max(864_000, { message: `The ${name} is too large.` });
-const ref = (name: string) => z.string({ message: `The ${name} is required.` }).trim().min(1, { message: `The ${name} is required.` }).max(64, { message: `The ${name} is too long.` });
+const seconds = (name: string) =>
+  z
+    .number({ message: `The ${name} must be a number of seconds.` })
+    .min(0, { message: `The ${name} must be a number of seconds.` })
+    .max(864_000, { message: `The ${name} is too large.` });
+const ref = (name: string) =>
+  z
+    .string({ message: `The ${name} is required.` })
+    .trim()
+    .min(1, { message: `The ${name} is required.` })
+    .max(64, { message: `The ${name} is too long.` });
 
 /** POST funnels/{reference}/views: a new view; a returning viewer sends the token it was given. */
 export const startViewSchema = z.object({
@@ -21,7 +34,7 @@ export const updateViewSchema = z.object({
   duration: seconds('duration').nullish(),
 });
 
-/** The interaction payload of spec section 3, plus the client's event id. */
+/** The interaction payload, plus the client's event id. */
 export const interactionSchema = z.object({
   event_id: uuid('event id'),
   view_id: uuid('view id').nullish(),
@@ -42,11 +55,12 @@ export const interactionBatchSchema = z.object({
     .max(MAX_EVENTS_PER_REQUEST, { message: `Send at most ${MAX_EVENTS_PER_REQUEST} events at once.` }),
 });
 
-const day = z.string({ message: 'The date must be YYYY-MM-DD.' }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'The date must be YYYY-MM-DD.' }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'The date must be YYYY-MM-DD.' });
+const day = z
+  .string({ message: 'The date must be YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'The date must be YYYY-MM-DD.' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'The date must be YYYY-MM-DD.' });
 
 /** POST funnels/{id}/analytics: the date-range picker's range (inclusive days, UTC); default the last 30 days. */
-export const analyticsFilterSchema = z
-  .object({ from: day.optional(), to: day.optional() })
-  .superRefine((v, ctx) => {
-    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start date must not be after the end date.' });
-  });
+export const analyticsFilterSchema = z.object({ from: day.optional(), to: day.optional() }).superRefine((v, ctx) => {
+  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start date must not be after the end date.' });
+});

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, changePasswordSchema, forgotSchema, loginSchema, registerSchema, resetSchema, verifyEmailSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { unauthenticated } from '../http/errors';
 import { created, ok } from '../http/respond';
@@ -8,14 +8,6 @@ import type { Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import type { IssuedTokens } from './tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
-import {
-  changePasswordSchema,
-  forgotSchema,
-  loginSchema,
-  registerSchema,
-  resetSchema,
-  verifyEmailSchema,
-} from './validators';
 
 const meta = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') });
 const currentUser = (ctx: Context): UserRecord => ctx.state.branchifyUser as UserRecord;
@@ -85,9 +77,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async refresh(ctx: Context) {
       const raw = readRefreshCookie(ctx);
-      const rotated = raw ? await getService(strapi, 'tokens').rotate(raw, meta(ctx)) : null;
-      if (!rotated) {
-        clearRefreshCookie(ctx);
+      const rotated = raw ? await getService(strapi, 'tokens').rotate(raw, meta(ctx)) : ({ refused: 'invalid' } as const);
+      if (rotated.refused) {
+        // Another tab just rotated this token: its fresh cookie is the one the browser keeps.
+        if (rotated.refused === 'invalid') clearRefreshCookie(ctx);
         throw unauthenticated();
       }
       ok(ctx, { ...session(ctx, rotated.tokens), user: await present(rotated.user) }, MESSAGES.tokenRefreshed);

@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import { hmac, randomToken, safeEqual, sha1, sha256 } from './crypto';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
@@ -13,12 +13,11 @@ export interface VerificationParams {
 /** The signing key for verification links, derived from the app key (never the key itself). */
 const signingKey = () => hmac(env().APP_KEYS[0]!, 'branchify:email-verification');
 
-const canonical = (p: Omit<VerificationParams, 'signature'>) =>
-  `expires=${p.expires}&hash=${p.hash}&id=${p.id}`;
+const canonical = (p: Omit<VerificationParams, 'signature'>) => `expires=${p.expires}&hash=${p.hash}&id=${p.id}`;
 
 /**
  * Signed email-verification links (id, hash = sha1(email), expires, signature = HMAC of the rest),
- * and single-use password-reset tokens stored hashed with a 60-minute expiry (DESIGN.md section 5).
+ * and single-use password-reset tokens stored hashed with a 60-minute expiry.
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const resets = () => query(strapi, UID.passwordReset);

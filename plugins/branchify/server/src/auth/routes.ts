@@ -2,8 +2,9 @@ import { route, USER } from '../routes/define';
 
 export default [
   route('GET', '/auth/user', 'auth.me', { auth: USER }),
-  route('POST', '/auth/register', 'auth.register', { rateLimit: { name: 'register' } }),
-  route('POST', '/auth/login', 'auth.login', { rateLimit: { name: 'login', account: 'body.email' } }),
+  route('POST', '/auth/register', 'auth.register', { rateLimit: { name: 'register', account: 'body.email' } }),
+  // Failed sign-ins per account and address are counted by the auth service itself.
+  route('POST', '/auth/login', 'auth.login', { rateLimit: { name: 'login' } }),
   route('POST', '/auth/password/change', 'auth.changePassword', { auth: USER, rateLimit: { name: 'password-change', account: 'user' } }),
   route('POST', '/auth/send-verification-email', 'auth.sendVerificationEmail', { auth: USER, rateLimit: { name: 'verification-mail', account: 'user' } }),
   route('POST', '/auth/password/forgot', 'auth.forgotPassword', { rateLimit: { name: 'forgot', account: 'body.email' } }),

@@ -1,14 +1,25 @@
-import { MESSAGES } from '@branchify/config';
-import { AppError, conflict, forbidden, validationError } from '../http/errors';
+import { MESSAGES } from '@branchify/shared';
+import { AppError, conflict, forbidden, tooManyRequests, validationError } from '../http/errors';
 import { getService } from '../utils/services';
-import type { Strapi } from '../utils/strapi';
+import type { Strapi, Transaction } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import type { NewUser } from '../users/service';
 import type { RequestMeta } from './tokens';
 import type { VerificationParams } from './links';
 import { verifyPassword } from './passwords';
 
-/** The auth use cases of spec section 7 "Auth"; controllers only parse and respond. */
+/** Inserts a named claim unless it exists (no error either way); true for the one that inserted it. */
+const claimOnce = async (trx: Transaction, name: string): Promise<boolean> => {
+  const now = new Date();
+  const result = await trx.raw(
+    'INSERT INTO branchify_install_claims (name, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING RETURNING id',
+    [name, now, now],
+  );
+  const rows: unknown[] = Array.isArray(result) ? result : result.rows;
+  return rows.length === 1;
+};
+
+/** The auth use cases; controllers only parse and respond. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const users = () => getService(strapi, 'users');
   const tokens = () => getService(strapi, 'tokens');
@@ -16,20 +27,38 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const notify = () => getService(strapi, 'notifications');
 
   return {
-    /** The first account of a fresh install becomes a verified admin; later ones must verify. */
+    /**
+     * The first account of a fresh install becomes a verified admin; later ones must verify. Of
+     * several first registrations at once, only the one that inserts the install's claim row wins.
+     */
     async register(input: NewUser, meta: RequestMeta) {
       if (await users().emailTaken(input.email)) throw validationError({ email: [MESSAGES.emailTaken] });
-      const first = (await users().count()) === 0;
-      const user = await users().create({ ...input, is_admin: first }, { verified: first });
+      const { user, first } = await strapi.db.transaction(async ({ trx }) => {
+        const first = (await users().count()) === 0 && (await claimOnce(trx, 'first-admin'));
+        return { user: await users().create({ ...input, is_admin: first }, { verified: first }), first };
+      });
       if (first) strapi.log.info(`[auth] first account ${user.email} registered as the administrator`);
       else await notify().verificationLink(user, links().verificationUrl(user));
       return { user, tokens: await tokens().issue(user, meta) };
     },
 
+    /**
+     * Failed sign-ins are counted per account and client address: an address that keeps failing on
+     * an account is refused there (before the password is even checked, so guessing right does not
+     * help), while the owner signing in from their own address is not affected.
+     */
     async login(email: string, password: string, meta: RequestMeta) {
+      const failures = `login-failures:${email.trim().toLowerCase()}:${meta.ip ?? 'unknown'}`;
+      const limiter = getService(strapi, 'rateLimit');
+      const standing = await limiter.peek(failures, 'account');
+      if (!standing.allowed) throw tooManyRequests(standing.retryAfterSeconds);
       const record = await users().findByEmailWithPassword(email);
       const valid = await verifyPassword(password, record?.password);
-      if (!record || !valid) throw validationError({ email: [MESSAGES.invalidCredentials] });
+      if (!record || !valid) {
+        await limiter.hit(failures, 'account');
+        throw validationError({ email: [MESSAGES.invalidCredentials] });
+      }
+      if (standing.hits > 0) await limiter.clear(failures);
       // Only after the password matched, so suspension cannot be probed.
       if (record.status !== 'active') throw forbidden(MESSAGES.accountSuspended);
       const { password: _hash, ...user } = record;
@@ -43,6 +72,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
       await users().setPassword(user.id, next, record.token_version);
       await tokens().revokeAllForUser(user.id);
+      // A reset link mailed before the change must not undo it.
+      await links().deleteAllForUser(user.id);
     },
 
     async sendVerification(user: UserRecord) {
@@ -76,6 +107,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
       await users().setPassword(user.id, password, user.token_version);
       await tokens().revokeAllForUser(user.id);
+      await links().deleteAllForUser(user.id);
       // Whoever could read the reset mail owns the address: the email counts as verified.
       if (!user.email_verified_at) await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
     },

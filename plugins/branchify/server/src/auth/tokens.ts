@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import jwt from 'jsonwebtoken';
 import { randomToken, sha256 } from './crypto';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -21,6 +21,13 @@ export interface IssuedTokens {
   refresh_token: string;
   refresh_expires_at: Date;
 }
+
+/**
+ * A refresh either rotates, or is refused: `grace` when another tab rotated the same token a moment
+ * ago (that tab's new cookie must be left alone), `invalid` for anything else.
+ */
+export type Rotation = { user: UserRecord; tokens: IssuedTokens; refused?: undefined } | { refused: 'grace' | 'invalid' };
+const REFUSED = { refused: 'invalid' } as const;
 
 export interface RequestMeta {
   ip?: string;
@@ -71,8 +78,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     };
   };
 
-  const revokeFamily = (family: string) =>
-    refreshTokens().updateMany({ where: { family, revoked_at: null }, data: { revoked_at: new Date() } });
+  const revokeFamily = (family: string) => refreshTokens().updateMany({ where: { family, revoked_at: null }, data: { revoked_at: new Date() } });
 
   return {
     issue,
@@ -101,29 +107,28 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * revoked, or already rotated (reuse: the family is revoked, unless it is the benign race of
      * two tabs within the grace window).
      */
-    async rotate(raw: string, meta: RequestMeta): Promise<{ user: UserRecord; tokens: IssuedTokens } | null> {
+    async rotate(raw: string, meta: RequestMeta): Promise<Rotation> {
       const record = await refreshTokens().findOne({ where: { token_hash: sha256(raw) } });
-      if (!record || record.revoked_at) return null;
+      if (!record || record.revoked_at) return REFUSED;
       if (record.rotated_at) {
-        if (Date.now() - new Date(record.rotated_at).getTime() > ROTATION_GRACE_MS) {
-          strapi.log.warn(`[auth] refresh token reuse for user ${record.user_id}; revoking its session family`);
-          await revokeFamily(record.family);
-        }
-        return null;
+        if (Date.now() - new Date(record.rotated_at).getTime() <= ROTATION_GRACE_MS) return { refused: 'grace' };
+        strapi.log.warn(`[auth] refresh token reuse for user ${record.user_id}; revoking its session family`);
+        await revokeFamily(record.family);
+        return REFUSED;
       }
-      if (record.expires_at && new Date(record.expires_at).getTime() < Date.now()) return null;
+      if (record.expires_at && new Date(record.expires_at).getTime() < Date.now()) return REFUSED;
 
       // Claim the token atomically: of two concurrent rotations only one updates the row.
       const claimed = await refreshTokens().updateMany({
         where: { id: record.id, rotated_at: null, revoked_at: null },
         data: { rotated_at: new Date() },
       });
-      if (!claimed.count) return null;
+      if (!claimed.count) return { refused: 'grace' };
 
       const user = await strapi.plugin('branchify').service('users').findRecord(record.user_id);
       if (!user || user.status !== 'active') {
         await revokeFamily(record.family);
-        return null;
+        return REFUSED;
       }
       return { user, tokens: await issue(user, meta, record.family) };
     },

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, adminSubscribeSchema, cancelSchema, changeSchema, refundSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { notFound, validationError } from '../http/errors';
 import { routeId } from '../http/params';
@@ -9,9 +9,8 @@ import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import { respondOutcome } from './controller';
 import { presentInvoice, presentSubscription, type SubscriptionRow } from './records';
-import { adminSubscribeSchema, cancelSchema, changeSchema, refundSchema } from './validators';
 
-/** Subscriptions, invoices and refunds as an admin runs them for any user (spec section 7). */
+/** Subscriptions, invoices and refunds as an admin runs them for any user. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const billing = () => getService(strapi, 'billing');
   const plans = () => getService(strapi, 'plans');
@@ -54,14 +53,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const { sub } = await subscription(ctx);
       const input = parse(cancelSchema, ctx.request.body ?? {});
       if (!input.reason) throw validationError({ cancellation_note: [MESSAGES.cancellationReasonRequired] });
-      const row = await billing().cancel(sub, input);
+      const row = await billing().cancel(sub, input, 'admin');
       strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} cancelled subscription ${sub.id}${input.immediately ? ' immediately' : ' at period end'}`);
       ok(ctx, presentSubscription(row, await plans().find(row.plan_id)), MESSAGES.subscriptionCancelled);
     },
 
     async resume(ctx: Context) {
       const { sub, user } = await subscription(ctx);
-      await respondOutcome(strapi, ctx, await billing().resume(user, sub), MESSAGES.subscriptionResumed);
+      await respondOutcome(strapi, ctx, await billing().resume(user, sub, 'admin'), MESSAGES.subscriptionResumed);
     },
 
     async invoices(ctx: Context) {

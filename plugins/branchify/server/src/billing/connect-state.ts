@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import { hmac, randomToken, safeEqual } from '../auth/crypto';
 
 const TTL_SECONDS = 15 * 60;

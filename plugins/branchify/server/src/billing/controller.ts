@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, cancelSchema, changeSchema, payInvoiceSchema, paymentMethodSchema, subscribeSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { AppError, notFound } from '../http/errors';
 import { routeId } from '../http/params';
@@ -9,9 +9,8 @@ import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import { presentInvoice, presentSubscription, type SubscriptionRow } from './records';
 import type { PaymentOutcome } from './service';
-import { cancelSchema, changeSchema, payInvoiceSchema, paymentMethodSchema, subscribeSchema } from './validators';
 
-/** Subscriptions, invoices and the card, as the signed-in user sees them (spec section 7). */
+/** Subscriptions, invoices and the card, as the signed-in user sees them. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const billing = () => getService(strapi, 'billing');
   const me = (ctx: Context) => ctx.state.branchifyUser as UserRecord;
@@ -43,13 +42,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async cancel(ctx: Context) {
       const sub = await ownSubscription(ctx);
       const input = parse(cancelSchema, ctx.request.body ?? {});
-      const row = await billing().cancel(sub, input);
+      const row = await billing().cancel(sub, input, 'user');
       ok(ctx, presentSubscription(row, await getService(strapi, 'plans').find(row.plan_id)), MESSAGES.subscriptionCancelled);
     },
 
     async resume(ctx: Context) {
       const sub = await ownSubscription(ctx);
-      await respondOutcome(strapi, ctx, await billing().resume(me(ctx), sub), MESSAGES.subscriptionResumed);
+      await respondOutcome(strapi, ctx, await billing().resume(me(ctx), sub, 'user'), MESSAGES.subscriptionResumed);
     },
 
     async invoices(ctx: Context) {

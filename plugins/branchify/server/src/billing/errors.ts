@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import { AppError } from '../http/errors';
 import { classifyStripeError } from './stripe-client';
 

@@ -40,13 +40,13 @@ export interface CardView {
   exp_year: number | null;
 }
 
-type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Stripe objects across API versions
 
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as Loose).id) : null;
 
 /**
- * The billing gateway (DESIGN.md section 7, documenso/cal.com style): every Stripe call the
+ * The billing gateway: every Stripe call the
  * product makes, with an idempotency key on every mutation and `stripeAccount` on every call
  * when a Connect account is linked.
  */
@@ -163,7 +163,13 @@ export class StripeGateway {
   async changePrice(sub: SubscriptionView, price: string, metadata: Record<string, string>, idempotencyKey: string): Promise<SubscriptionView> {
     await this.stripe.subscriptions.update(
       sub.id,
-      { items: [{ id: sub.item_id!, price }], proration_behavior: 'always_invoice', cancel_at_period_end: false, payment_behavior: 'allow_incomplete', metadata },
+      {
+        items: [{ id: sub.item_id!, price }],
+        proration_behavior: 'always_invoice',
+        cancel_at_period_end: false,
+        payment_behavior: 'allow_incomplete',
+        metadata,
+      },
       this.opts(idempotencyKey),
     );
     return this.retrieveSubscription(sub.id);
@@ -218,6 +224,12 @@ export class StripeGateway {
   /** Pays an open invoice; a declined card throws (StripeCardError) after the attempt is recorded. */
   async payInvoice(id: string, paymentMethod: string | null, idempotencyKey: string): Promise<InvoiceView> {
     await this.stripe.invoices.pay(id, paymentMethod ? { payment_method: paymentMethod } : {}, this.opts(idempotencyKey));
+    return this.retrieveInvoice(id);
+  }
+
+  /** Voids an open invoice nobody will pay (a purchase that was given up). */
+  async voidInvoice(id: string, idempotencyKey: string): Promise<InvoiceView> {
+    await this.stripe.invoices.voidInvoice(id, {}, this.opts(idempotencyKey));
     return this.retrieveInvoice(id);
   }
 
@@ -294,7 +306,13 @@ export class StripeConnect {
   constructor(private readonly stripe: StripeClient) {}
 
   authorizeUrl(params: { clientId: string; redirectUri: string; state: string }): string {
-    return this.stripe.oauth.authorizeUrl({ client_id: params.clientId, redirect_uri: params.redirectUri, state: params.state, scope: 'read_write', response_type: 'code' });
+    return this.stripe.oauth.authorizeUrl({
+      client_id: params.clientId,
+      redirect_uri: params.redirectUri,
+      state: params.state,
+      scope: 'read_write',
+      response_type: 'code',
+    });
   }
 
   async exchange(code: string): Promise<{ accountId: string; publishableKey: string | null }> {

@@ -10,7 +10,7 @@ export interface LocalState {
 }
 
 /**
- * Stripe's subscription state → ours (spec section 4). Pure, so the webhook path and the API path
+ * Stripe's subscription state → ours. Pure, so the webhook path and the API path
  * converge on the same answer from the same Stripe object. Access needs a paid invoice: Stripe
  * creating a subscription is never enough.
  */

@@ -1,5 +1,7 @@
 import { presentPlan, type PlanRow } from '../plans/present';
 
+export type CanceledBy = 'user' | 'admin' | 'system';
+
 export interface SubscriptionRow {
   id: number;
   user_id: number;
@@ -11,6 +13,8 @@ export interface SubscriptionRow {
   canceled_at: string | Date | null;
   cancel_at_period_end: boolean;
   cancellation_reason: string | null;
+  /** Who ended it: the user, an admin, or the system (replaced by another plan, given up unpaid). */
+  canceled_by?: CanceledBy | null;
   payment_method_id: string | null;
   stripe_subscription_id: string | null;
   stripe_customer_id: string | null;
@@ -34,7 +38,7 @@ export interface InvoiceRow {
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
 
-/** Spec section 3 Subscription: id, status, canceled_at, plan, plan_id, user_id, managed_by, started_at, payment_method_id, renews_at. */
+/** A subscription as the API shows it: id, status, canceled_at, plan, plan_id, user_id, managed_by, started_at, payment_method_id, renews_at. */
 export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null) => ({
   id: row.id,
   status: row.status,
@@ -50,7 +54,7 @@ export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null) 
   created_at: iso(row.createdAt),
 });
 
-/** Spec section 3 Invoice: id (invoice_id), amount, currency, status, created_at. */
+/** An invoice as the API shows it: id (invoice_id), amount, currency, status, created_at. */
 export const presentInvoice = (row: InvoiceRow) => ({
   id: row.id,
   invoice_id: row.invoice_id,

@@ -1,14 +1,13 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, grantsAccess } from '@branchify/shared';
 import { AppError, conflict, forbidden, notFound, validationError } from '../http/errors';
-import { grantsAccess } from '../plans/subscription-state';
 import { isFree, toMinorUnits, type PlanRow } from '../plans/present';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import { isCardError, toAppError } from './errors';
-import type { InvoiceView, StripeGateway, SubscriptionView } from './gateway';
-import { fromMinor } from './mapping';
-import type { InvoiceRow, SubscriptionRow } from './records';
+import type { InvoiceView, StripeGateway } from './gateway';
+import { fromMinor, localState } from './mapping';
+import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
 import { serialised } from './sync';
 
 /** What a subscribe/pay call ended in, for the controller to answer. */
@@ -20,8 +19,21 @@ export type PaymentOutcome =
 
 type Actor = 'user' | 'admin';
 
+/** The lock a user's subscribe, change, cancel and resume run under, check and write alike. */
+const userLock = (userId: number) => `billing-user:${userId}`;
+const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test((error as Error)?.message ?? '');
+const ONE_ACTIVE_INDEX = 'branchify_subscriptions_one_active_uq';
+
+/** What replaces a user's subscription: the row it replaces and whether a declined payment keeps it. */
+interface Handover {
+  replaces: SubscriptionRow | null;
+  reason: string;
+  /** A plan change the user pays for: a declined card leaves them on the plan they had. */
+  keepOnDecline: boolean;
+}
+
 /**
- * Plans, subscriptions, invoices and refunds (spec sections 4 and 5, DESIGN.md section 5). Stripe
+ * Plans, subscriptions, invoices and refunds. Stripe
  * is reached only through the gateway; every state we store comes from a freshly read Stripe
  * object through the sync service, the same path the webhooks take.
  */
@@ -89,21 +101,103 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (user.is_admin) throw validationError({ plan_id: [MESSAGES.adminNoSubscriptions] });
   };
 
-  const setCurrent = (userId: number, subscriptionId: number) =>
-    users().update({ where: { id: userId }, data: { subscription_id: subscriptionId } });
+  const setCurrent = (userId: number, subscriptionId: number) => users().update({ where: { id: userId }, data: { subscription_id: subscriptionId } });
+
+  /**
+   * Ends a row here (not at Stripe) before another becomes active: the database holds at most one
+   * active subscription per user, so the old one must stop first.
+   */
+  const endLocally = (row: SubscriptionRow, reason: string, by: CanceledBy) =>
+    subscriptions().update({
+      where: { id: row.id },
+      data: { status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, cancellation_reason: reason, canceled_by: by },
+    });
+
+  /** Writes that make a row active: a second active row for the user is a conflict, not a crash. */
+  const activating = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await strapi.db.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadySubscribed);
+      throw error;
+    }
+  };
+
+  const openInvoicesOf = async (row: SubscriptionRow): Promise<InvoiceRow[]> => invoices().findMany({ where: { subscription_id: row.id, status: 'open' } });
+
+  /**
+   * What an ended row still holds at Stripe: its live Stripe subscription is cancelled and its open
+   * invoices voided, so nothing is charged for it later (best effort: the new state stands).
+   */
+  const releaseAtStripe = async (row: SubscriptionRow, liveAtStripe: boolean) => {
+    const open = await openInvoicesOf(row);
+    if (!liveAtStripe && open.length === 0) return;
+    try {
+      const g = await gateway();
+      await serialised(row.stripe_customer_id ?? String(row.id), async () => {
+        if (liveAtStripe && row.stripe_subscription_id) await sync().subscription(await g.cancelNow(row.stripe_subscription_id, `retire:${row.id}`));
+        for (const invoice of await openInvoicesOf(row)) {
+          if (invoice.invoice_id) await sync().invoice(await g.voidInvoice(invoice.invoice_id, `void:${invoice.invoice_id}`));
+        }
+      });
+    } catch (error) {
+      strapi.log.error(`[billing] could not release subscription ${row.id} at Stripe: ${(error as Error).message}`);
+    }
+  };
+
+  /** A row nobody pays for any more: ended here, then released at Stripe. */
+  const retire = async (row: SubscriptionRow, reason: string) => {
+    const liveAtStripe = Boolean(row.stripe_subscription_id) && row.status !== 'canceled';
+    if (row.status !== 'canceled') await endLocally(row, reason, 'system');
+    await releaseAtStripe(row, liveAtStripe);
+  };
+
+  /** The replaced row stops being active; false when a declined change keeps the user on it. */
+  const handOver = async (handover: Handover, declined: boolean): Promise<boolean> => {
+    if (declined && handover.keepOnDecline) return false;
+    const old = handover.replaces;
+    if (old && old.status !== 'canceled') await endLocally(old, handover.reason, 'system');
+    return true;
+  };
+
+  /** Whether a one-time purchase was paid (and not refunded since). */
+  const paidFor = async (row: SubscriptionRow): Promise<boolean> => (await invoices().count({ where: { subscription_id: row.id, status: 'paid' } })) > 0;
+
+  /** The same purchase still waiting for 3-D Secure: the same challenge again, not a second purchase. */
+  const pendingAgain = async (row: SubscriptionRow): Promise<PaymentOutcome> => {
+    const g = await gateway();
+    return stripeCall(async () => {
+      if (row.stripe_subscription_id) return outcomeOf(row, (await g.retrieveSubscription(row.stripe_subscription_id)).latest_invoice);
+      const invoice = (await openInvoicesOf(row))[0];
+      return outcomeOf(row, invoice?.invoice_id ? await g.retrieveInvoice(invoice.invoice_id) : null);
+    });
+  };
 
   const outcomeOf = (row: SubscriptionRow, invoice: InvoiceView | null): PaymentOutcome => {
     if (row.status === 'active') return { kind: 'active', subscription: row };
     if (row.status === 'pending' || invoice?.payment_intent?.status === 'requires_action') {
-      return { kind: 'requires_action', subscription: row, client_secret: invoice?.payment_intent?.client_secret ?? null, payment_intent: invoice?.payment_intent?.id ?? null };
+      return {
+        kind: 'requires_action',
+        subscription: row,
+        client_secret: invoice?.payment_intent?.client_secret ?? null,
+        payment_intent: invoice?.payment_intent?.id ?? null,
+      };
     }
     return invoice?.payment_intent && invoice.payment_intent.status === 'requires_payment_method'
       ? { kind: 'declined', subscription: row }
       : { kind: 'awaiting_payment', subscription: row };
   };
 
-  /** Starts a paid plan for a user: a Stripe subscription, or a one-time invoice. */
-  const startPaid = async (user: UserRecord, plan: PlanRow, options: { paymentMethod: string | null; requireCard: boolean }): Promise<PaymentOutcome> => {
+  /**
+   * Starts a paid plan for a user: a Stripe subscription, or a one-time invoice. The idempotency
+   * key names the intent (user, plan, the subscription it replaces, the card), so the same request
+   * sent twice is one purchase at Stripe.
+   */
+  const startPaid = async (
+    user: UserRecord,
+    plan: PlanRow,
+    options: { paymentMethod: string | null; requireCard: boolean } & Handover,
+  ): Promise<PaymentOutcome> => {
     const g = await gateway();
     return stripeCall(async () => {
       const customer = await customerOf(user, g);
@@ -111,12 +205,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const card = options.paymentMethod ? (await g.attachDefaultCard(customer, options.paymentMethod)).id : ((await g.defaultCard(customer))?.id ?? null);
         if (!card && options.requireCard) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
         const price = await priceOf(plan, g);
-        const previous = await currentOf(user);
-        const attempt = `${user.id}:${plan.id}:${previous?.id ?? 0}`;
+        const intent = `${user.id}:${plan.id}:${options.replaces?.id ?? 0}:${card ?? 'no-card'}`;
+        const metadata = { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) };
 
         if (plan.payment_schedule === 'one-time') {
           const row = (await subscriptions().create({
-            data: { user_id: user.id, plan_id: plan.id, status: 'pending', managed_by: 'platform', started_at: new Date(), payment_method_id: card, stripe_customer_id: customer },
+            data: {
+              user_id: user.id,
+              plan_id: plan.id,
+              status: 'pending',
+              managed_by: 'platform',
+              started_at: new Date(),
+              payment_method_id: card,
+              stripe_customer_id: customer,
+            },
           })) as SubscriptionRow;
           let invoice: InvoiceView;
           try {
@@ -125,8 +227,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
               price,
               paymentMethod: card,
               charge: Boolean(card),
-              metadata: { branchify_subscription_id: String(row.id), branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) },
-              idempotencyKey: `one-time:${row.id}`,
+              metadata,
+              idempotencyKey: `one-time:${intent}`,
             });
           } catch (error) {
             // Stripe failed or timed out: leave nothing half-written behind.
@@ -135,49 +237,41 @@ export default ({ strapi }: { strapi: Strapi }) => {
           }
           await sync().invoice(invoice, { userId: user.id, subscriptionId: row.id });
           const status = invoice.status === 'paid' ? 'active' : invoice.payment_intent?.status === 'requires_action' ? 'pending' : 'payment_required';
-          const updated = (await subscriptions().update({ where: { id: row.id }, data: { status } })) as SubscriptionRow;
-          await setCurrent(user.id, row.id);
-          return outcomeOf(updated, invoice);
+          try {
+            const updated = await activating(async () => {
+              const current = await handOver(options, status === 'payment_required');
+              const r = (await subscriptions().update({ where: { id: row.id }, data: { status } })) as SubscriptionRow;
+              if (current) await setCurrent(user.id, row.id);
+              return r;
+            });
+            return outcomeOf(updated, invoice);
+          } catch (error) {
+            await subscriptions().delete({ where: { id: row.id } });
+            throw error;
+          }
         }
 
-        const view = await g.createSubscription({
-          customer,
-          price,
-          paymentMethod: card,
-          metadata: { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) },
-          idempotencyKey: `subscription:${attempt}`,
+        const view = await g.createSubscription({ customer, price, paymentMethod: card, metadata, idempotencyKey: `subscription:${intent}` });
+        const declined = localState(view).status === 'payment_required';
+        const row = await activating(async () => {
+          const current = await handOver(options, declined);
+          return (await sync().subscription(view, { userId: user.id, planId: plan.id, makeCurrent: current }))!;
         });
-        const row = (await sync().subscription(view, { userId: user.id, planId: plan.id, makeCurrent: true }))!;
         if (card) await subscriptions().update({ where: { id: row.id }, data: { payment_method_id: card } });
         return outcomeOf(row, view.latest_invoice);
       });
     });
   };
 
-  const startFree = async (user: UserRecord, plan: PlanRow): Promise<PaymentOutcome> => {
-    const row = (await subscriptions().create({
-      data: { user_id: user.id, plan_id: plan.id, status: 'active', managed_by: 'platform', started_at: new Date() },
-    })) as SubscriptionRow;
-    await setCurrent(user.id, row.id);
-    return { kind: 'active', subscription: row };
-  };
-
-  /** Ends what a replaced subscription still holds on Stripe (best effort: the new one stands). */
-  const retire = async (row: SubscriptionRow | null, reason: string) => {
-    if (!row) return;
-    if (row.stripe_subscription_id && row.status !== 'canceled') {
-      try {
-        const g = await gateway();
-        await serialised(row.stripe_customer_id ?? String(row.id), async () => {
-          const view = await g.cancelNow(row.stripe_subscription_id!, `retire:${row.id}`);
-          await sync().subscription(view);
-        });
-      } catch (error) {
-        strapi.log.error(`[billing] could not cancel replaced subscription ${row.id}: ${(error as Error).message}`);
-      }
-    }
-    await subscriptions().update({ where: { id: row.id }, data: { status: 'canceled', canceled_at: new Date(), cancellation_reason: reason } });
-  };
+  const startFree = async (user: UserRecord, plan: PlanRow, handover: Handover): Promise<PaymentOutcome> =>
+    activating(async () => {
+      await handOver(handover, false);
+      const row = (await subscriptions().create({
+        data: { user_id: user.id, plan_id: plan.id, status: 'active', managed_by: 'platform', started_at: new Date() },
+      })) as SubscriptionRow;
+      await setCurrent(user.id, row.id);
+      return { kind: 'active', subscription: row } as PaymentOutcome;
+    });
 
   const notify = async (user: UserRecord, plan: PlanRow) => {
     const notifications = getService(strapi, 'notifications') as unknown as Record<string, unknown>;
@@ -205,102 +299,187 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async subscribe(user: UserRecord, input: { plan_id: unknown; payment_method_id?: string | null }, actor: Actor): Promise<PaymentOutcome> {
       refuseAdmins(user);
       const plan = await requirePlan(input.plan_id);
-      const current = await currentOf(user);
-      if (current && grantsAccess(current)) throw conflict(MESSAGES.alreadySubscribed);
-      const outcome = isFree(plan)
-        ? await startFree(user, plan)
-        : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, requireCard: actor === 'user' });
-      if (current && current.id !== outcome.subscription.id) await retire(current, 'replaced');
-      if (outcome.kind === 'active') await notify(user, plan);
-      return outcome;
+      // Checked and written under the user's lock: a double click is one subscription.
+      return serialised(userLock(user.id), async () => {
+        const current = await currentOf(user);
+        if (current && grantsAccess(current)) throw conflict(MESSAGES.alreadySubscribed);
+        if (current && current.status === 'pending' && current.plan_id === plan.id) return pendingAgain(current);
+        const handover: Handover = { replaces: current, reason: 'replaced', keepOnDecline: false };
+        const liveAtStripe = Boolean(current?.stripe_subscription_id) && current?.status !== 'canceled';
+        const outcome = isFree(plan)
+          ? await startFree(user, plan, handover)
+          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, requireCard: actor === 'user', ...handover });
+        if (current && current.id !== outcome.subscription.id) await releaseAtStripe(current, liveAtStripe);
+        if (outcome.kind === 'active') await notify(user, plan);
+        return outcome;
+      });
     },
 
-    async change(user: UserRecord, sub: SubscriptionRow, input: { plan_id: unknown; payment_method_id?: string | null }, actor: Actor): Promise<PaymentOutcome> {
+    async change(
+      user: UserRecord,
+      sub: SubscriptionRow,
+      input: { plan_id: unknown; payment_method_id?: string | null },
+      actor: Actor,
+    ): Promise<PaymentOutcome> {
       refuseAdmins(user);
       if (sub.managed_by !== 'platform') throw validationError({ plan_id: [MESSAGES.onlyPlatformManagedChange] });
-      const plan = await requirePlan(input.plan_id);
-      if (plan.id === sub.plan_id) throw validationError({ plan_id: [MESSAGES.samePlan] });
-      const currentPlan = await plans().find(sub.plan_id);
-      const recurring = (p: PlanRow | null) => Boolean(p && !isFree(p) && (p.payment_schedule === 'monthly' || p.payment_schedule === 'yearly'));
+      return serialised(userLock(user.id), async () => {
+        const current = await currentOf(user);
+        if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyCurrentChangeable);
+        const plan = await requirePlan(input.plan_id);
+        if (plan.id === current.plan_id) throw validationError({ plan_id: [MESSAGES.samePlan] });
+        const currentPlan = await plans().find(current.plan_id);
+        const recurring = (p: PlanRow | null) => Boolean(p && !isFree(p) && (p.payment_schedule === 'monthly' || p.payment_schedule === 'yearly'));
 
-      if (sub.stripe_subscription_id && sub.status === 'active' && recurring(currentPlan) && recurring(plan)) {
-        const g = await gateway();
-        return stripeCall(async () => {
-          const price = await priceOf(plan, g);
-          // Written under the customer's lock too, so a webhook's copy cannot land in between.
-          return serialised(sub.stripe_customer_id ?? String(sub.id), async () => {
-            const live = await g.retrieveSubscription(sub.stripe_subscription_id!);
-            const view = await g.changePrice(live, price, { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) }, `change:${sub.id}:${plan.id}`);
-            const row = (await sync().subscription(view, { userId: user.id, planId: plan.id }))!;
-            return outcomeOf(row, view.latest_invoice);
-          });
-        });
-      }
-
-      // Any other move (free ↔ paid, one-time ↔ recurring) starts the new plan, then retires the old one.
-      const outcome = isFree(plan)
-        ? await startFree(user, plan)
-        : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, requireCard: actor === 'user' });
-      if (outcome.kind === 'declined') {
-        // Keep the user on the plan they had; the declined attempt stays for a retry.
-        await setCurrent(user.id, sub.id);
-        return outcome;
-      }
-      await retire(sub, `changed to plan ${plan.id}`);
-      return outcome;
-    },
-
-    async cancel(sub: SubscriptionRow, input: { immediately: boolean; reason: string | null }): Promise<SubscriptionRow> {
-      if (sub.managed_by !== 'platform') throw conflict(MESSAGES.cannotCancelHere);
-      if (sub.status !== 'active') throw conflict(MESSAGES.noActiveSubscriptionToCancel);
-      const plan = await plans().find(sub.plan_id);
-      if (!sub.stripe_subscription_id || !plan || plan.payment_schedule === 'one-time' || isFree(plan)) {
-        // One-time (and free) plans always cancel immediately.
-        return subscriptions().update({
-          where: { id: sub.id },
-          data: { status: 'canceled', canceled_at: new Date(), cancellation_reason: input.reason, cancel_at_period_end: false },
-        });
-      }
-      const g = await gateway();
-      return stripeCall(async () => {
-        return serialised(sub.stripe_customer_id ?? String(sub.id), async () => {
-          const view = input.immediately
-            ? await g.cancelNow(sub.stripe_subscription_id!, `cancel-now:${sub.id}:${Date.now()}`)
-            : await g.setCancelAtPeriodEnd(sub.stripe_subscription_id!, true, `cancel-end:${sub.id}:${Date.now()}`);
-          const row = (await sync().subscription(view))!;
-          return subscriptions().update({ where: { id: row.id }, data: { cancellation_reason: input.reason } });
-        });
-      });
-    },
-
-    async resume(user: UserRecord, sub: SubscriptionRow): Promise<PaymentOutcome> {
-      if (sub.managed_by !== 'platform') throw conflict(MESSAGES.cannotResumeHere);
-      if (sub.status !== 'canceled') throw conflict(MESSAGES.onlyCanceledResumable);
-      if (!sub.stripe_subscription_id) {
-        const row = (await subscriptions().update({
-          where: { id: sub.id },
-          data: { status: 'active', canceled_at: null, cancel_at_period_end: false, cancellation_reason: null },
-        })) as SubscriptionRow;
-        await setCurrent(user.id, row.id);
-        return { kind: 'active', subscription: row };
-      }
-      const g = await gateway();
-      return stripeCall(async () => {
-        const live = await g.retrieveSubscription(sub.stripe_subscription_id!);
-        if (live.status !== 'canceled' && live.status !== 'incomplete_expired') {
-          return serialised(live.customer, async () => {
-            const view = await g.setCancelAtPeriodEnd(live.id, false, `resume:${sub.id}:${Date.now()}`);
-            const row = (await sync().subscription(view, { makeCurrent: true }))!;
-            await subscriptions().update({ where: { id: row.id }, data: { cancellation_reason: null } });
-            return outcomeOf(row, view.latest_invoice);
+        if (current.stripe_subscription_id && current.status === 'active' && recurring(currentPlan) && recurring(plan)) {
+          const g = await gateway();
+          return stripeCall(async () => {
+            const price = await priceOf(plan, g);
+            // Written under the customer's lock too, so a webhook's copy cannot land in between.
+            return serialised(current.stripe_customer_id ?? String(current.id), async () => {
+              const live = await g.retrieveSubscription(current.stripe_subscription_id!);
+              const view = await g.changePrice(
+                live,
+                price,
+                { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) },
+                `change:${current.id}:${plan.id}`,
+              );
+              const row = (await sync().subscription(view, { userId: user.id, planId: plan.id }))!;
+              return outcomeOf(row, view.latest_invoice);
+            });
           });
         }
-        // Fully ended on Stripe: resuming starts it again at once on the same plan.
-        const plan = await plans().find(sub.plan_id);
-        if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
-        await subscriptions().update({ where: { id: sub.id }, data: { cancellation_reason: null } });
-        return startPaid(user, plan, { paymentMethod: null, requireCard: true });
+
+        // Any other move (free ↔ paid, one-time ↔ recurring) starts the new plan and ends the old one.
+        const handover: Handover = { replaces: current, reason: `changed to plan ${plan.id}`, keepOnDecline: actor === 'user' };
+        const liveAtStripe = Boolean(current.stripe_subscription_id) && current.status !== 'canceled';
+        const outcome = isFree(plan)
+          ? await startFree(user, plan, handover)
+          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, requireCard: actor === 'user', ...handover });
+        if (outcome.kind === 'declined' && handover.keepOnDecline) {
+          // The user stays on the plan they had; the declined attempt is given up (its invoice voided).
+          await retire(outcome.subscription, 'payment declined');
+          return outcome;
+        }
+        await releaseAtStripe(current, liveAtStripe);
+        return outcome;
       });
+    },
+
+    async cancel(sub: SubscriptionRow, input: { immediately: boolean; reason: string | null }, actor: Actor): Promise<SubscriptionRow> {
+      if (sub.managed_by !== 'platform') throw conflict(MESSAGES.cannotCancelHere);
+      return serialised(userLock(sub.user_id), async () => {
+        const fresh = ((await subscriptions().findOne({ where: { id: sub.id } })) as SubscriptionRow | null) ?? sub;
+        if (fresh.status !== 'active') throw conflict(MESSAGES.noActiveSubscriptionToCancel);
+        const ended = { cancellation_reason: input.reason, canceled_by: actor };
+        const plan = await plans().find(fresh.plan_id);
+        if (!fresh.stripe_subscription_id || !plan || plan.payment_schedule === 'one-time' || isFree(plan)) {
+          // One-time (and free) plans always cancel immediately.
+          return subscriptions().update({
+            where: { id: fresh.id },
+            data: { status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, ...ended },
+          });
+        }
+        const g = await gateway();
+        return stripeCall(async () => {
+          return serialised(fresh.stripe_customer_id ?? String(fresh.id), async () => {
+            const view = input.immediately
+              ? await g.cancelNow(fresh.stripe_subscription_id!, `cancel-now:${fresh.id}:${Date.now()}`)
+              : await g.setCancelAtPeriodEnd(fresh.stripe_subscription_id!, true, `cancel-end:${fresh.id}:${Date.now()}`);
+            const row = (await sync().subscription(view))!;
+            return subscriptions().update({ where: { id: row.id }, data: ended });
+          });
+        });
+      });
+    },
+
+    /**
+     * Resumes the user's current subscription when it is canceled: a user only what they cancelled
+     * themselves, an admin also what an admin cancelled; a one-time plan only when it was paid.
+     */
+    async resume(user: UserRecord, sub: SubscriptionRow, actor: Actor): Promise<PaymentOutcome> {
+      if (sub.managed_by !== 'platform') throw conflict(MESSAGES.cannotResumeHere);
+      return serialised(userLock(user.id), async () => {
+        const current = await currentOf(user);
+        if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyCurrentResumable);
+        if (current.status !== 'canceled') throw conflict(MESSAGES.onlyCanceledResumable);
+        const by = current.canceled_by ?? null;
+        const allowed = actor === 'admin' ? by === 'user' || by === 'admin' : by === 'user';
+        if (!allowed) throw by === 'admin' ? forbidden(MESSAGES.endedByAdministrator) : conflict(MESSAGES.subscriptionEnded);
+        const resumed = { canceled_at: null, cancel_at_period_end: false, cancellation_reason: null, canceled_by: null };
+
+        if (!current.stripe_subscription_id) {
+          const plan = await plans().find(current.plan_id);
+          if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
+          if (!isFree(plan) && !(await paidFor(current))) throw conflict(MESSAGES.neverPaid);
+          const row = await activating(
+            async () => (await subscriptions().update({ where: { id: current.id }, data: { status: 'active', ...resumed } })) as SubscriptionRow,
+          );
+          return { kind: 'active', subscription: row } as PaymentOutcome;
+        }
+        const g = await gateway();
+        return stripeCall(async () => {
+          const live = await g.retrieveSubscription(current.stripe_subscription_id!);
+          if (live.status !== 'canceled' && live.status !== 'incomplete_expired') {
+            return serialised(live.customer, async () => {
+              const view = await g.setCancelAtPeriodEnd(live.id, false, `resume:${current.id}:${Date.now()}`);
+              const row = await activating(async () => {
+                const synced = (await sync().subscription(view, { makeCurrent: true }))!;
+                return (await subscriptions().update({ where: { id: synced.id }, data: { cancellation_reason: null, canceled_by: null } })) as SubscriptionRow;
+              });
+              return outcomeOf(row, view.latest_invoice);
+            });
+          }
+          // Fully ended on Stripe: resuming starts it again at once on the same plan, paid by card.
+          const plan = await plans().find(current.plan_id);
+          if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
+          return startPaid(user, plan, { paymentMethod: null, requireCard: true, replaces: current, reason: 'resumed', keepOnDecline: false });
+        });
+      });
+    },
+
+    /**
+     * Before a user is deleted: every subscription still billing them is cancelled at Stripe and
+     * every open invoice voided. Refuses (502) when Stripe cannot be reached, so a deleted user is
+     * never still charged.
+     */
+    async endAllFor(user: Pick<UserRecord, 'id'>): Promise<void> {
+      await serialised(userLock(user.id), async () => {
+        const rows = (await subscriptions().findMany({ where: { user_id: user.id } })) as SubscriptionRow[];
+        const billed = rows.filter((r) => r.stripe_subscription_id && (r.status !== 'canceled' || grantsAccess(r)));
+        const open = await invoices().findMany({ where: { user_id: user.id, status: 'open' } });
+        if (!billed.length && !open.length) return;
+        try {
+          const g = await gateway();
+          for (const row of billed) {
+            const live = await g.retrieveSubscription(row.stripe_subscription_id!);
+            if (live.status !== 'canceled' && live.status !== 'incomplete_expired') await g.cancelNow(live.id, `delete-user:${row.id}`);
+          }
+          for (const invoice of open) if (invoice.invoice_id) await g.voidInvoice(invoice.invoice_id, `void:${invoice.invoice_id}`);
+        } catch (error) {
+          strapi.log.error(`[billing] could not end billing of user ${user.id} before deletion: ${(error as Error).message}`);
+          throw new AppError(502, MESSAGES.deleteBlockedByBilling);
+        }
+      });
+    },
+
+    /** Deletes a user's subscriptions and invoices (Stripe keeps its own financial record). */
+    async removeRowsOf(userId: number): Promise<void> {
+      await strapi.db.transaction(async () => {
+        await invoices().deleteMany({ where: { user_id: userId } });
+        await subscriptions().deleteMany({ where: { user_id: userId } });
+      });
+    },
+
+    /** The database's own guard: at most one active subscription per user (a partial unique index). */
+    async ensureConstraints(): Promise<void> {
+      try {
+        await strapi.db.connection.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${ONE_ACTIVE_INDEX} ON branchify_subscriptions (user_id) WHERE status = 'active'`);
+      } catch (error) {
+        strapi.log.error(
+          `[billing] could not add ${ONE_ACTIVE_INDEX} (users with two active subscriptions must be resolved first): ${(error as Error).message}`,
+        );
+      }
     },
 
     async invoicesOf(sub: SubscriptionRow): Promise<InvoiceRow[]> {
@@ -344,7 +523,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       });
     },
 
-    /** Spec section 5 refund rules: only paid, once, 0 < amount ≤ invoice amount. */
+    /** Refunds: only a paid invoice, once, 0 < amount ≤ invoice amount. */
     async refund(sub: SubscriptionRow, invoice: InvoiceRow, amount: number | undefined): Promise<InvoiceRow> {
       if (invoice.status === 'refunded' || Number(invoice.amount_refunded ?? 0) > 0) throw conflict(MESSAGES.alreadyRefunded);
       if (invoice.status !== 'paid') throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);

@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { StripeConnect, StripeGateway } from './gateway';
@@ -26,7 +26,7 @@ const SECRET = 'stripe.secret';
 const WEBHOOK = 'stripe.webhook-secret';
 
 /**
- * The card provider configuration (spec section 3): what the admin saved (secrets sealed with the
+ * The card provider configuration: what the admin saved (secrets sealed with the
  * app's encryption key), falling back to the environment. Builds the SDK client and gateway.
  */
 export default ({ strapi }: { strapi: Strapi }) => {

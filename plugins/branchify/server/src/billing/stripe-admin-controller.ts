@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, stripeConfigSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { AppError, validationError } from '../http/errors';
 import { ok } from '../http/respond';
@@ -7,9 +7,8 @@ import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { classifyStripeError } from './stripe-client';
 import { signState, verifyState } from './connect-state';
-import { stripeConfigSchema } from './validators';
 
-/** Card provider admin (spec section 7): credentials (secret never echoed), Connect OAuth. */
+/** Card provider admin: credentials (secret never echoed), Connect OAuth. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const settings = () => getService(strapi, 'stripe-settings');
 
@@ -20,7 +19,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async config(ctx: Context) {
       const view = await settings().publicView();
-      ok(ctx, { client_id: view.client_id, publishable_key: view.publishable_key, redirect_url: view.redirect_url, has_secret: view.has_secret, has_webhook_secret: view.has_webhook_secret, configured: view.configured });
+      ok(ctx, {
+        client_id: view.client_id,
+        publishable_key: view.publishable_key,
+        redirect_url: view.redirect_url,
+        has_secret: view.has_secret,
+        has_webhook_secret: view.has_webhook_secret,
+        configured: view.configured,
+      });
     },
 
     async updateConfig(ctx: Context) {

@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import Stripe from 'stripe';
 
 /**

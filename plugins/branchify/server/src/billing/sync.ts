@@ -1,14 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { InvoiceView, SubscriptionView } from './gateway';
 import { fromMinor, localState } from './mapping';
 import type { InvoiceRow, SubscriptionRow } from './records';
 
 const chains = new Map<string, Promise<unknown>>();
+/** The lock keys the current async flow already holds, so a holder may take its own lock again. */
+const held = new AsyncLocalStorage<ReadonlySet<string>>();
 
-/** Runs work for one Stripe customer one at a time in this process (webhooks and API calls alike). */
+/**
+ * Runs work for one key (a Stripe customer, a user's billing) one at a time in this process
+ * (webhooks and API calls alike). Re-entrant: work already holding `key` runs at once.
+ */
 export const serialised = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+  const mine = held.getStore();
+  if (mine?.has(key)) return work();
   const previous = chains.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(work);
+  const next = previous.catch(() => undefined).then(() => held.run(new Set([...(mine ?? []), key]), work));
   chains.set(key, next);
   // Clean up on either outcome; the caller handles `next`'s rejection, so this branch must not
   // leave one of its own behind (an unhandled rejection).
@@ -51,6 +59,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const planId = Number(view.metadata.branchify_plan_id) || (await planForPrice(view.price_id)) || hint.planId || existing?.plan_id;
       const userId = existing?.user_id ?? hint.userId ?? (Number(view.metadata.branchify_user_id) || (await userForCustomer(view.customer)));
       if (!userId || !planId) return null;
+      // A deleted user's subscription is not ours any more (Stripe may still send news of it).
+      const user = await users().findOne({ where: { id: userId }, select: ['id', 'subscription_id'] });
+      if (!user) return null;
       const data = {
         user_id: userId,
         plan_id: planId,
@@ -71,12 +82,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
         } catch (error) {
           // The webhook and the API call raced to create it: the other one won; update theirs.
           if (!isUniqueViolation(error)) throw error;
-          const winner = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow;
+          // A second active row for the user is refused too: that is no race to settle here.
+          const winner = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow | null;
+          if (!winner) throw error;
           row = await subscriptions().update({ where: { id: winner.id }, data });
         }
       }
-      const user = await users().findOne({ where: { id: userId }, select: ['id', 'subscription_id'] });
-      if (user && (hint.makeCurrent || !user.subscription_id) && user.subscription_id !== row.id) {
+      if ((hint.makeCurrent || !user.subscription_id) && user.subscription_id !== row.id) {
         await users().update({ where: { id: userId }, data: { subscription_id: row.id } });
       }
       if (view.latest_invoice) await this.invoice(view.latest_invoice, { userId, subscriptionId: row.id });
@@ -86,13 +98,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** Upserts our copy of a Stripe invoice (a refund we recorded is never overwritten). */
     async invoice(view: InvoiceView, hint: { userId?: number; subscriptionId?: number } = {}): Promise<InvoiceRow | null> {
       const existing = (await invoices().findOne({ where: { invoice_id: view.id } })) as InvoiceRow | null;
-      let subscriptionId = hint.subscriptionId ?? existing?.subscription_id ?? (Number(view.metadata.branchify_subscription_id) || null);
+      let subscriptionId = existing?.subscription_id ?? hint.subscriptionId ?? null;
       if (!subscriptionId && view.subscription) {
         const sub = await subscriptions().findOne({ where: { stripe_subscription_id: view.subscription }, select: ['id'] });
         subscriptionId = sub?.id ?? null;
       }
       const userId = existing?.user_id ?? hint.userId ?? (await userForCustomer(view.customer));
-      if (!userId) return null;
+      if (!userId || !(await users().findOne({ where: { id: userId }, select: ['id'] }))) return null;
       const data = {
         user_id: userId,
         subscription_id: subscriptionId,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import { AppError } from '../http/errors';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -12,7 +12,7 @@ interface StripeEventLike {
   type: string;
   account?: string | null;
   created: number;
-  data: { object: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: { object: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a verified Stripe event's object, re-read before use
 }
 
 type Handler = (event: StripeEventLike, g: StripeGateway) => Promise<void>;
@@ -66,13 +66,22 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const invoice = await underCustomer(customer, async () => {
       const invoice = await g.retrieveInvoice(id);
       if (invoice.subscription) await syncSubscriptionLocked(invoice.subscription, g);
-      await sync().invoice(invoice);
-      const oneTime = Number(invoice.metadata.branchify_subscription_id);
-      if (!invoice.subscription && oneTime) {
+      const local = await sync().invoice(invoice);
+      // A one-time purchase: the invoice's row names the subscription it pays for.
+      const oneTime = !invoice.subscription ? local?.subscription_id : null;
+      if (oneTime) {
         const row = await query(strapi, UID.subscription).findOne({ where: { id: oneTime } });
-        if (row && row.status !== 'canceled') {
-          const status = invoice.status === 'paid' ? 'active' : invoice.payment_intent?.status === 'requires_action' ? 'pending' : row.status === 'active' ? 'active' : 'payment_required';
-          await query(strapi, UID.subscription).update({ where: { id: row.id }, data: { status } });
+        if (row && row.status !== 'canceled' && !row.stripe_subscription_id) {
+          const status =
+            invoice.status === 'paid'
+              ? 'active'
+              : invoice.payment_intent?.status === 'requires_action'
+                ? 'pending'
+                : row.status === 'active'
+                  ? 'active'
+                  : 'payment_required';
+          // Conditional: a row ended meanwhile (replaced, given up) is never brought back.
+          await query(strapi, UID.subscription).updateMany({ where: { id: row.id, status: { $ne: 'canceled' } }, data: { status } });
         }
       }
       return invoice;
@@ -99,8 +108,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const charge = await g.retrieveCharge(String(event.data.object.id));
       const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       const invoiceId =
-        (typeof charge.invoice === 'string' ? charge.invoice : charge.invoice?.id) ??
-        (paymentIntent ? await g.invoiceIdForPaymentIntent(paymentIntent) : null);
+        (typeof charge.invoice === 'string' ? charge.invoice : charge.invoice?.id) ?? (paymentIntent ? await g.invoiceIdForPaymentIntent(paymentIntent) : null);
       if (!invoiceId) return;
       const row = await query(strapi, UID.invoice).findOne({ where: { invoice_id: invoiceId } });
       if (row) {
@@ -144,7 +152,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
         if (!g) throw new Error('Stripe is not configured');
         await handler(event, g);
       }
-      await events().updateMany({ where: { event_id: event.id }, data: { status: handler ? 'processed' : 'ignored', processed_at: new Date(), last_error: null } });
+      await events().updateMany({
+        where: { event_id: event.id },
+        data: { status: handler ? 'processed' : 'ignored', processed_at: new Date(), last_error: null },
+      });
       return handler ? 'applied' : 'ignored';
     } catch (error) {
       await events().updateMany({ where: { event_id: event.id }, data: { status: 'failed', last_error: (error as Error).message.slice(0, 2000) } });

@@ -1,6 +1,6 @@
 import { bigint, bool, date, decimal, defineType, int, json, str, text } from './define';
 
-/** Every server-side entity of spec section 3, plus the bookkeeping tables later domains use. */
+/** Every server-side entity, plus the bookkeeping tables later domains use. */
 export default {
   plan: defineType({
     collectionName: 'branchify_plans',
@@ -40,6 +40,7 @@ export default {
       canceled_at: date(),
       cancel_at_period_end: bool(false),
       cancellation_reason: text(),
+      canceled_by: str(),
       payment_method_id: str(),
       stripe_subscription_id: str(),
       stripe_customer_id: str(),
@@ -224,6 +225,19 @@ export default {
       { name: 'branchify_password_resets_hash_uq', columns: ['token_hash'], type: 'unique' },
       { name: 'branchify_password_resets_user_idx', columns: ['user_id'] },
     ],
+  }),
+
+  /** One-time claims of an install (the first administrator): a unique name, inserted once. */
+  'install-claim': defineType({
+    collectionName: 'branchify_install_claims',
+    singularName: 'install-claim',
+    pluralName: 'install-claims',
+    displayName: 'Install claim',
+    internal: true,
+    attributes: {
+      name: str({ required: true }),
+    },
+    indexes: [{ name: 'branchify_install_claims_name_uq', columns: ['name'], type: 'unique' }],
   }),
 
   'rate-limit': defineType({

@@ -1,6 +1,6 @@
-import { DEFAULT_COLOR_SCHEME, RGB_COLORS } from '@branchify/config';
+import { DEFAULT_COLOR_SCHEME, RGB_COLORS } from '@branchify/shared';
 /**
- * The app's colour scheme: a map of CSS variables (spec section 3 "App customization"). The six
+ * The app's colour scheme: a map of CSS variables. The six
  * base colours also get an `-rgb` variant (`--primary-rgb: 47, 39, 206`) so styles can write
  * `rgba(var(--primary-rgb), 0.5)`. Variants are always derived, never stored or accepted.
  */
@@ -16,7 +16,11 @@ export const variableName = (key: string): string => (key.startsWith('--') ? key
 
 export const hexToRgb = (hex: string): string => {
   let h = hex.replace('#', '');
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('');
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('');
   const n = parseInt(h, 16);
   return `${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}`;
 };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
 import { validationError } from '../http/errors';
 import { ok } from '../http/respond';
@@ -42,7 +42,7 @@ const decodeMultipart = (body: Record<string, unknown>): Record<string, unknown>
   return out;
 };
 
-/** App customization (spec section 7 "Customization and updates"). */
+/** App customization. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const customization = () => getService(strapi, 'customization');
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { env, MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { validationError } from '../http/errors';
@@ -15,7 +16,7 @@ export interface IncomingFile {
   size: number;
 }
 
-/** Spec section 9: png, jpg, jpeg, webp, svg. */
+/** The image types accepted: png, jpg, jpeg, webp, svg. */
 const EXTENSIONS: Record<string, 'png' | 'jpeg' | 'webp' | 'svg'> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp', svg: 'svg' };
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml' } as const;
 
@@ -24,7 +25,10 @@ const sniff = (head: Buffer): 'png' | 'jpeg' | 'webp' | 'svg' | null => {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'svg';
   return null;
 };
@@ -37,7 +41,7 @@ let purifier: ReturnType<typeof createDOMPurify> | null = null;
  * Returns null when nothing drawable is left.
  */
 export const sanitizeSvg = (source: string): string | null => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsdom's window is DOMPurify's window at run time
   purifier ??= createDOMPurify(new JSDOM('').window as any);
   const clean = purifier.sanitize(source, {
     USE_PROFILES: { svg: true, svgFilters: true },
@@ -54,7 +58,10 @@ export const sanitizeSvg = (source: string): string | null => {
  * (local disk by default, S3 when that provider is configured). Returns the public URL.
  */
 export const storeImage = async (strapi: Strapi, field: string, file: IncomingFile): Promise<string> => {
-  const ext = path.extname(file.originalFilename ?? '').slice(1).toLowerCase();
+  const ext = path
+    .extname(file.originalFilename ?? '')
+    .slice(1)
+    .toLowerCase();
   const declared = EXTENSIONS[ext];
   if (!declared) throw validationError({ [field]: [MESSAGES.invalidFileType] });
   if (file.size > env().IMAGE_UPLOAD_MAX_KB * 1024) throw validationError({ [field]: [MESSAGES.fileTooLarge] });

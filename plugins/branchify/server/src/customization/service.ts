@@ -1,4 +1,4 @@
-import { DEFAULT_APP_NAME } from '@branchify/config';
+import { DEFAULT_APP_NAME } from '@branchify/shared';
 import { effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -32,7 +32,7 @@ export interface CustomizationInput {
 
 const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-/** App customization (spec section 3): one row, defaults filled in on read. */
+/** App customization: one row, defaults filled in on read. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const rows = () => query(strapi, UID.customization);
   const row = async (): Promise<CustomizationRow | null> => rows().findOne({});
@@ -90,7 +90,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
       if (input.app_email_templates) {
         const merged: TemplateOverrides = { ...(current?.app_email_templates ?? {}) };
-        for (const [key, value] of Object.entries(input.app_email_templates) as Array<[TemplateKey, { subject?: string | null; body?: string | null } | null]>) {
+        for (const [key, value] of Object.entries(input.app_email_templates) as Array<
+          [TemplateKey, { subject?: string | null; body?: string | null } | null]
+        >) {
           if (value === null) {
             delete merged[key];
             continue;

@@ -1,100 +1,11 @@
-import { fieldMessages } from '@branchify/config';
-import { z } from 'zod';
+import { customizationSchemaFor } from '@branchify/shared';
 import { DEFAULT_TEMPLATES, isTemplateKey, unknownPlaceholders } from '../mailer/templates';
-import { HEX_COLOR, RGB_COLORS, SAFE_CSS_VALUE, VARIABLE_NAME, variableName } from './colors';
 
-const label = (name: string) => name.replace(/_/g, ' ');
+export type { CustomizationBody } from '@branchify/shared';
 
-const optionalText = (name: string, max: number) =>
-  z
-    .string({ message: fieldMessages.string(label(name)) })
-    .trim()
-    .max(max, { message: fieldMessages.max(label(name), max) })
-    .nullish();
-
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
-/** A link users follow: http(s) or mailto, never `javascript:`. */
-const supportUrl = optionalText('app_support_url', 2000).refine(
-  (v) => !v || isHttpUrl(v) || /^mailto:[^\s]+@[^\s]+$/i.test(v),
-  { message: 'The app support url must be an http(s) or mailto: link.' },
-);
-
-/** Images are our own uploads (`/uploads/…`, from the upload endpoint) or an http(s) URL. */
-const imageUrl = (name: string) =>
-  optionalText(name, 2000).refine((v) => !v || isHttpUrl(v) || /^\/uploads\/[A-Za-z0-9._\-/]+$/.test(v), {
-    message: `The ${label(name)} must be an http(s) URL or an uploaded image.`,
-  });
-
-const colorScheme = z
-  .record(z.string(), z.string({ message: 'Each colour must be a string.' }))
-  .superRefine((scheme, ctx) => {
-    const keys = Object.keys(scheme);
-    if (keys.length > 50) ctx.addIssue({ code: 'custom', message: 'The colour scheme may hold at most 50 variables.' });
-    for (const key of keys) {
-      const value = scheme[key]!.trim();
-      const name = variableName(key);
-      if (!VARIABLE_NAME.test(key)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a valid CSS variable name.` });
-      } else if (name.endsWith('-rgb')) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${name} is derived from ${name.slice(0, -4)} and cannot be set.` });
-      } else if ((RGB_COLORS as readonly string[]).includes(name.slice(2))) {
-        if (!HEX_COLOR.test(value)) ctx.addIssue({ code: 'custom', path: [key], message: `${name} must be a hex colour such as #2f27ce.` });
-      } else if (!SAFE_CSS_VALUE.test(value)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${name} must be a plain CSS value (no ; { } < > quotes or backslashes).` });
-      }
-    }
-  });
-
-const templateOverride = z
-  .object({
-    subject: z.string({ message: fieldMessages.string('subject') }).max(255, { message: fieldMessages.max('subject', 255) }).nullish(),
-    body: z.string({ message: fieldMessages.string('body') }).max(50_000, { message: fieldMessages.max('body', 50_000) }).nullish(),
-  })
-  .strict()
-  .nullable();
-
-const emailTemplates = z.record(z.string(), templateOverride).superRefine((templates, ctx) => {
-  for (const [key, value] of Object.entries(templates)) {
-    if (!isTemplateKey(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `There is no email template named ${key}.` });
-      continue;
-    }
-    for (const part of ['subject', 'body'] as const) {
-      const text = value?.[part];
-      if (!text) continue;
-      const unknown = unknownPlaceholders(text, DEFAULT_TEMPLATES[key]);
-      if (unknown.length) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key, part],
-          message: `This template has no ${unknown.map((u) => `{{${u}}}`).join(', ')}. Available: ${DEFAULT_TEMPLATES[key].variables.map((v) => v.placeholder).join(', ')}.`,
-        });
-      }
-    }
-  }
+/** The customization rules live in @branchify/shared; the mail templates they check against live with the mailer. */
+export const customizationSchema = customizationSchemaFor({
+  isTemplateKey,
+  unknownPlaceholders: (key, text) => (isTemplateKey(key) ? unknownPlaceholders(text, DEFAULT_TEMPLATES[key]) : []),
+  placeholders: (key) => (isTemplateKey(key) ? DEFAULT_TEMPLATES[key].variables.map((v) => v.placeholder) : []),
 });
-
-export const customizationSchema = z.object({
-  app_name: z
-    .string({ message: fieldMessages.string('app name') })
-    .trim()
-    .min(1, { message: fieldMessages.required('app name') })
-    .max(100, { message: fieldMessages.max('app name', 100) })
-    .optional(),
-  app_description: optionalText('app_description', 1000),
-  app_logo_url: imageUrl('app_logo_url'),
-  app_favicon_url: imageUrl('app_favicon_url'),
-  app_support_url: supportUrl,
-  app_color_scheme: colorScheme.optional(),
-  app_email_templates: emailTemplates.optional(),
-});
-
-export type CustomizationBody = z.output<typeof customizationSchema>;

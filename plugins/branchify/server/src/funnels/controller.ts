@@ -1,4 +1,4 @@
-import { countBranchElements, funnelCreateSchema, funnelDocumentSchema, MESSAGES } from '@branchify/config';
+import { countBranchElements, funnelCreateSchema, funnelDocumentSchema, MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
 import { notFound, validationError, type FieldErrors } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
@@ -12,7 +12,7 @@ import { sendPlayerPayload } from './player-response';
 import { presentFunnel, presentFunnelSummary } from './present';
 import type { FunnelRow } from './service';
 
-/** Funnels (spec section 7 "Funnels"): the signed-in user's own; another tenant's is a 404. */
+/** Funnels: the signed-in user's own; another tenant's is a 404. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const funnels = () => getService(strapi, 'funnels');
   const videos = () => getService(strapi, 'videos');
@@ -26,12 +26,15 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   const full = async (funnel: FunnelRow) => {
-    const rows = await videos().findMany(funnel.owner_id, (funnel.videos ?? []).map((v) => v.id));
+    const rows = await videos().findMany(
+      funnel.owner_id,
+      (funnel.videos ?? []).map((v) => v.id),
+    );
     return presentFunnel(funnel, new Map(rows.map((r) => [r.id, r])), await funnels().lastViewState(funnel.id));
   };
 
-  const assertCanCreate = async (user: UserRecord) =>
-    limits().assert(user, { kind: 'funnels', count: (await funnels().count(user.id)) + 1 });
+  /** The plan's funnel limit, checked on the count taken inside the creating transaction. */
+  const withinLimit = (user: UserRecord) => (count: number) => limits().assert(user, { kind: 'funnels', count });
 
   return {
     async index(ctx: Context) {
@@ -47,8 +50,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async create(ctx: Context) {
       const user: UserRecord = ctx.state.branchifyUser;
       const input = parse(funnelCreateSchema, ctx.request.body);
-      await assertCanCreate(user);
-      const funnel = await funnels().create(user.id, input);
+      const funnel = await funnels().createCounted(user.id, input, withinLimit(user));
       strapi.log.info(`[funnels] user ${user.id} created funnel ${funnel.id}`);
       created(ctx, await full(funnel), MESSAGES.funnelSaved);
     },
@@ -67,7 +69,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
         return ok(ctx, await full(updated), MESSAGES.funnelUpdated);
       }
       const doc = parse(funnelDocumentSchema, body);
-      const owned = new Set((await videos().findMany(user.id, doc.videos.map((v) => v.id))).map((v) => v.id));
+      const owned = new Set(
+        (
+          await videos().findMany(
+            user.id,
+            doc.videos.map((v) => v.id),
+          )
+        ).map((v) => v.id),
+      );
       const errors: FieldErrors = {};
       doc.videos.forEach((v, i) => {
         if (!owned.has(v.id)) errors[`videos.${i}.id`] = [MESSAGES.videoNotInLibrary];
@@ -83,13 +92,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async duplicate(ctx: Context) {
       const user: UserRecord = ctx.state.branchifyUser;
       const source = await load(ctx);
-      await assertCanCreate(user);
-      const copy = await funnels().create(user.id, {
-        title: `${source.title} (copy)`.slice(0, 255),
-        description: source.description ?? '',
-        settings: { enable_resume_play: Boolean(source.settings?.enable_resume_play) },
-        videos: source.videos ?? [],
-      });
+      const copy = await funnels().createCounted(
+        user.id,
+        {
+          title: `${source.title} (copy)`.slice(0, 255),
+          description: source.description ?? '',
+          settings: { enable_resume_play: Boolean(source.settings?.enable_resume_play) },
+          videos: source.videos ?? [],
+        },
+        withinLimit(user),
+      );
       created(ctx, await full(copy), MESSAGES.funnelDuplicated);
     },
 

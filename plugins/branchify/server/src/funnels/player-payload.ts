@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { env, MESSAGES, rootVideo } from '@branchify/config';
+import { MESSAGES, rootVideo, grantsAccess } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import { notFound } from '../http/errors';
-import { grantsAccess } from '../plans/subscription-state';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { VideoRow } from '../videos/service';
@@ -18,9 +18,22 @@ export interface PlayerEntry {
   etag: string;
 }
 
-type Funnel = { id: number; owner_id: number; identifier: string; title: string; description: string | null; settings: { enable_resume_play?: boolean } | null; videos: Array<{ id: number; editor_id: string; elements: unknown[] }> | null; version: number | null };
+type Funnel = {
+  id: number;
+  owner_id: number;
+  identifier: string;
+  title: string;
+  description: string | null;
+  settings: { enable_resume_play?: boolean } | null;
+  videos: Array<{ id: number; editor_id: string; elements: unknown[] }> | null;
+  version: number | null;
+};
 
-const buildPayload = (funnel: Funnel, library: ReadonlyMap<number, VideoRow>, app: { app_name: string; app_favicon_url: string | null; app_logo_url: string | null; app_color_scheme: Record<string, string> }) => {
+const buildPayload = (
+  funnel: Funnel,
+  library: ReadonlyMap<number, VideoRow>,
+  app: { app_name: string; app_favicon_url: string | null; app_logo_url: string | null; app_color_scheme: Record<string, string> },
+) => {
   const videos = (funnel.videos ?? []).flatMap((v) => {
     const video = library.get(v.id);
     if (!video) return [];

@@ -1,4 +1,4 @@
-import type { FunnelDocument } from '@branchify/config';
+import type { FunnelDocument } from '@branchify/shared';
 import { presentVideo } from '../videos/present';
 import type { VideoRow } from '../videos/service';
 import type { FunnelRow } from './service';

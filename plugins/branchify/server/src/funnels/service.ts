@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FunnelDocument } from '@branchify/config';
+import type { FunnelDocument } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
 import { query, UID, type Strapi } from '../utils/strapi';
 
@@ -73,10 +73,37 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return funnels().findOne({ where: { identifier } });
     },
 
-    async create(ownerId: number, input: { title: string; description: string; settings: { enable_resume_play: boolean }; videos?: FunnelDocument['videos'] }): Promise<FunnelRow> {
+    /**
+     * Creates a funnel only if `allow(count after)` passes, counting and inserting as one step per
+     * owner: on PostgreSQL the owner's user row is locked for the transaction; SQLite has one writer.
+     */
+    async createCounted(
+      ownerId: number,
+      input: { title: string; description: string; settings: { enable_resume_play: boolean }; videos?: FunnelDocument['videos'] },
+      allow: (countAfter: number) => Promise<void>,
+    ): Promise<FunnelRow> {
+      return strapi.db.transaction(async ({ trx }) => {
+        if (strapi.db.dialect.client === 'postgres') await trx.raw('SELECT id FROM up_users WHERE id = ? FOR UPDATE', [ownerId]);
+        await allow((await funnels().count({ where: { owner_id: ownerId } })) + 1);
+        return this.create(ownerId, input);
+      });
+    },
+
+    async create(
+      ownerId: number,
+      input: { title: string; description: string; settings: { enable_resume_play: boolean }; videos?: FunnelDocument['videos'] },
+    ): Promise<FunnelRow> {
       const videos = input.videos ?? [];
       const row: FunnelRow = await funnels().create({
-        data: { owner_id: ownerId, identifier: newIdentifier(), title: input.title, description: input.description, settings: input.settings, videos, version: 1 },
+        data: {
+          owner_id: ownerId,
+          identifier: newIdentifier(),
+          title: input.title,
+          description: input.description,
+          settings: input.settings,
+          videos,
+          version: 1,
+        },
       });
       if (videos.length) await writeLinks(row.id, ownerId, videos);
       return row;
@@ -106,6 +133,19 @@ export default ({ strapi }: { strapi: Strapi }) => {
         await trx('branchify_funnel_views').where({ funnel_id: funnel.id }).delete();
       });
       await funnels().delete({ where: { id: funnel.id } });
+    },
+
+    /** Removes every funnel of an owner with its links, views and interactions (one transaction). */
+    async removeAllOf(ownerId: number): Promise<void> {
+      await strapi.db.transaction(async ({ trx }) => {
+        const ids = (await trx('branchify_funnels').where({ owner_id: ownerId }).select('id')).map((r: { id: number }) => r.id);
+        if (ids.length) {
+          await trx('branchify_funnel_interactions').whereIn('funnel_id', ids).delete();
+          await trx('branchify_funnel_views').whereIn('funnel_id', ids).delete();
+        }
+        await trx(LINKS).where({ owner_id: ownerId }).delete();
+        await trx('branchify_funnels').where({ owner_id: ownerId }).delete();
+      });
     },
 
     /** The last position a viewer reached (resume), or the funnel's latest when no viewer is given. */

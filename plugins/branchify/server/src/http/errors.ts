@@ -1,10 +1,10 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 
 export type FieldErrors = Record<string, string[]>;
 
 /**
  * The one error type controllers and services throw. The error middleware turns it into the /api
- * envelope; `status` follows the table in docs/api.md (DESIGN.md section 4).
+ * envelope; `status` follows the table in docs/api.md.
  */
 export class AppError extends Error {
   override name = 'AppError';
@@ -19,8 +19,7 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (errors: FieldErrors, message: string = MESSAGES.validationFailed) =>
-  new AppError(422, firstMessage(errors) ?? message, errors);
+export const validationError = (errors: FieldErrors, message: string = MESSAGES.validationFailed) => new AppError(422, firstMessage(errors) ?? message, errors);
 export const unauthenticated = () => new AppError(401, MESSAGES.unauthenticated);
 export const forbidden = (message: string = MESSAGES.unauthorized) => new AppError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);

@@ -25,7 +25,7 @@ const positiveInt = (raw: unknown, fallback: number, max: number): number => {
 };
 
 /**
- * Reads both list protocols of DESIGN.md section 4: the spec's `page`/`search`/`per_page`, and
+ * Reads both list protocols: the spec's `page`/`search`/`per_page`, and
  * react-admin's simple-REST `range=[0,24]`, `sort=["field","ASC"]`, `filter={"q":"…"}`.
  * `sortable` lists the fields a client may sort by (anything else is ignored, never interpolated).
  */

@@ -7,7 +7,7 @@ export interface PageMeta {
   per_page: number;
 }
 
-/** The success envelope of DESIGN.md section 4; no controller builds it by hand. */
+/** The success envelope; no controller builds it by hand. */
 export const ok = (ctx: Context, data: unknown, message?: string, status = 200): void => {
   ctx.status = status;
   ctx.body = message === undefined ? { success: true, data } : { success: true, message, data };
@@ -30,5 +30,4 @@ export const paged = (ctx: Context, rows: unknown[], meta: PageMeta, resource?: 
 };
 
 /** The failure envelope, used only by the error middleware. */
-export const failureBody = (message: string, errors?: Record<string, string[]>) =>
-  errors ? { success: false, message, errors } : { success: false, message };
+export const failureBody = (message: string, errors?: Record<string, string[]>) => (errors ? { success: false, message, errors } : { success: false, message });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, mailerSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { AppError, validationError } from '../http/errors';
 import { ok } from '../http/respond';
@@ -6,9 +6,8 @@ import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { openTransport, smtpErrorField, smtpErrorMessage } from './transport';
-import { mailerSchema } from './validators';
 
-/** Transactional mailer settings (spec section 7 "Mailer"), admin only. */
+/** Transactional mailer settings, admin only. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const settings = () => getService(strapi, 'mailer-settings');
 

@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { openTransport, smtpErrorMessage, type MailTransport } from './transport';
@@ -24,11 +24,13 @@ interface OutboxRow {
 }
 
 const BATCH = 25;
+/** Mails that carry a link which signs the reader in or resets a password. */
+const SECRET_TEMPLATES = new Set(['password_reset', 'email_verification']);
 
 const time = (value: string | Date | null): number => (value ? new Date(value).getTime() : 0);
 
 /**
- * The mail outbox (DESIGN.md section 5 "Mail"). A mail is a row first; a worker on every app node
+ * The mail outbox. A mail is a row first; a worker on every app node
  * claims due rows with a conditional UPDATE (`… WHERE id = ? AND status = ? AND attempts = ?`), so
  * exactly one node sends each, then marks it sent. A failure puts the row back with exponential
  * backoff; a node that dies mid-send leaves a `sending` row whose lease (`next_attempt_at`)
@@ -77,7 +79,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       strapi.log.warn(`[mail] ${row.template ?? 'mail'} #${row.id} attempt ${attempts} failed: ${message}${giveUp ? ' (giving up)' : ''}`);
       throw error;
     }
-    await rows().update({ where: { id: row.id }, data: { status: 'sent', sent_at: new Date(), last_error: null } });
+    // Sign-in links are the recipient's alone: once sent, the stored copy is blanked.
+    const blank = row.template && SECRET_TEMPLATES.has(row.template) ? { html: '', text_body: '' } : {};
+    await rows().update({ where: { id: row.id }, data: { status: 'sent', sent_at: new Date(), last_error: null, ...blank } });
   };
 
   /** One pass over the due rows (oldest first). Date order is compared here, not in SQL. */
@@ -137,6 +141,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
       });
       service.kick();
       return row.id as number;
+    },
+
+    /** Deletes sent mail older than the retention period (the outbox is not an archive). */
+    async prune(): Promise<number> {
+      const cutoff = new Date(Date.now() - env().MAIL_RETENTION_DAYS * 86_400_000);
+      const { count } = await rows().deleteMany({ where: { status: 'sent', sent_at: { $lt: cutoff } } });
+      return count;
     },
 
     kick(): void {

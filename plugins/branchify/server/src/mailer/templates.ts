@@ -1,5 +1,5 @@
 /**
- * The product's email templates (spec section 3 "Email templates"): defaults in code, admin
+ * The product's email templates: defaults in code, admin
  * overrides (subject and body) stored in the customization's `app_email_templates`.
  * `{{variable}}` placeholders; values are HTML-escaped in the body.
  */
@@ -97,10 +97,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, EmailTemplate> = {
     subject: 'Your {{app_name}} subscription was renewed',
     description: 'Sent when a subscription renewal payment succeeds.',
     variables: variables(),
-    body: paragraph(
-      'Hello {{first_name}} {{last_name}},',
-      'Your {{app_name}} subscription was renewed successfully. Thank you for staying with us.',
-    ),
+    body: paragraph('Hello {{first_name}} {{last_name}},', 'Your {{app_name}} subscription was renewed successfully. Thank you for staying with us.'),
   },
 };
 
@@ -183,6 +180,8 @@ export interface RenderedMail {
  */
 export const render = (template: Pick<EmailTemplate, 'subject' | 'body'>, values: Record<string, string>): RenderedMail => {
   const html = fill(template.body, values, escapeHtml);
-  const subject = fill(template.subject, values, (v) => v.replace(/[\r\n]+/g, ' ')).replace(/[\r\n]+/g, ' ').trim();
+  const subject = fill(template.subject, values, (v) => v.replace(/[\r\n]+/g, ' '))
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   return { subject, html, text: toText(html) };
 };

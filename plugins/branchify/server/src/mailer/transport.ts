@@ -1,5 +1,5 @@
 import nodemailerProvider from '@strapi/provider-email-nodemailer';
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import type { MailerSettings } from './settings';
 
 export interface OutgoingMail {
@@ -15,12 +15,11 @@ export interface MailTransport {
   close(): void;
 }
 
-const fromHeader = (s: MailerSettings) =>
-  s.from_name ? `"${s.from_name.replace(/["\\\r\n]/g, '')}" <${s.from_address}>` : s.from_address;
+const fromHeader = (s: MailerSettings) => (s.from_name ? `"${s.from_name.replace(/["\\\r\n]/g, '')}" <${s.from_address}>` : s.from_address);
 
 /**
  * Strapi's nodemailer provider, configured from the admin's settings at the moment of sending
- * (DESIGN.md section 5 "Mail"): a settings change takes effect on the next mail, on every node.
+ *: a settings change takes effect on the next mail, on every node.
  * `ssl` is implicit TLS (465), `tls` requires STARTTLS, `none` sends in the clear.
  */
 export const openTransport = (settings: MailerSettings): MailTransport => {
@@ -37,10 +36,10 @@ export const openTransport = (settings: MailerSettings): MailTransport => {
     greetingTimeout: timeout,
     socketTimeout: timeout,
   };
-  const provider = nodemailerProvider.init(
-    smtpOptions as unknown as Parameters<typeof nodemailerProvider.init>[0],
-    { defaultFrom: fromHeader(settings), defaultReplyTo: settings.from_address },
-  );
+  const provider = nodemailerProvider.init(smtpOptions as unknown as Parameters<typeof nodemailerProvider.init>[0], {
+    defaultFrom: fromHeader(settings),
+    defaultReplyTo: settings.from_address,
+  });
   return {
     async send(mail) {
       await provider.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });

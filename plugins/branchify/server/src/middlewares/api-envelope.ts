@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
 import { AppError } from '../http/errors';
 import { failureBody } from '../http/respond';
@@ -63,12 +63,11 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
       const status = err.status ?? err.statusCode;
       if (status && status >= 400 && status < 500) {
         // koa-body parse failures and koa's ctx.throw(4xx).
-        const message = err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '') ? MESSAGES.malformedBody : err.expose ? err.message : MESSAGES.genericFailure;
+        const message =
+          err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '') ? MESSAGES.malformedBody : err.expose ? err.message : MESSAGES.genericFailure;
         return send(ctx, status, message ?? MESSAGES.genericFailure);
       }
-      strapi.log.error(
-        `[api] ${ctx.method} ${ctx.path} failed (user ${ctx.state?.branchifyUser?.id ?? 'anonymous'}): ${err.stack ?? err.message}`,
-      );
+      strapi.log.error(`[api] ${ctx.method} ${ctx.path} failed (user ${ctx.state?.branchifyUser?.id ?? 'anonymous'}): ${err.stack ?? err.message}`);
       send(ctx, 500, MESSAGES.serverError);
     }
   };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
 import { forbidden, unauthenticated } from '../http/errors';
 import { getService } from '../utils/services';

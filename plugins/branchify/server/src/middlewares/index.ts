@@ -1,5 +1,6 @@
 import apiEnvelope from './api-envelope';
 import authenticate from './authenticate';
+import cmsGuard from './cms-guard';
 import playerPayload from './player-payload';
 import rateLimit from './rate-limit';
 import spa from './spa';
@@ -7,6 +8,7 @@ import spa from './spa';
 export default {
   'api-envelope': apiEnvelope,
   authenticate,
+  'cms-guard': cmsGuard,
   'player-payload': playerPayload,
   'rate-limit': rateLimit,
   spa,

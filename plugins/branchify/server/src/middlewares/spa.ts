@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CMS_DIR } from '@branchify/config';
+import { CMS_DIR } from '@branchify/shared/node';
 import type { Context, Next } from 'koa';
 import { renderPlayerPage } from '../player-page';
 import type { Strapi } from '../utils/strapi';
@@ -11,8 +11,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health). */
 const isServerPath = (p: string) =>
-  p === '/api' || p.startsWith('/api/') || p === '/cms' || p.startsWith('/cms/') || p.startsWith('/uploads/') ||
-  p === '/_health' || p === '/favicon.ico' || p === '/robots.txt';
+  p === '/api' ||
+  p.startsWith('/api/') ||
+  p === '/cms' ||
+  p.startsWith('/cms/') ||
+  p.startsWith('/uploads/') ||
+  p === '/_health' ||
+  p === '/favicon.ico' ||
+  p === '/robots.txt';
 
 const wantsHtml = (ctx: Context) => ctx.accepts(['html', 'json']) === 'html';
 
@@ -23,45 +29,46 @@ const readIndex = (): string => {
 };
 
 /**
- * Serves the web apps on the API's origin (DESIGN.md section 2): hashed assets under /build/ with
+ * Serves the web apps on the API's origin: hashed assets under /build/ with
  * year-long immutable caching, /player/{reference} reserved for the player, and every other
  * browser navigation answered with the single-page app's index.html.
  *
  * Strapi's own admin API keeps the /admin/* paths for its JSON calls; a browser navigation to
  * /admin/* (Accept: text/html) is ours. See docs/decisions.md.
  */
-export default (_config: unknown, { strapi }: { strapi: Strapi }) => async (ctx: Context, next: Next) => {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-  const p = ctx.path;
+export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const p = ctx.path;
 
-  if (p.startsWith('/build/')) {
-    const file = path.normalize(path.join(BUILD_DIR, decodeURIComponent(p.slice('/build/'.length))));
-    if (!file.startsWith(BUILD_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      ctx.status = 404;
-      ctx.type = 'text/plain';
-      ctx.body = 'Not found';
+    if (p.startsWith('/build/')) {
+      const file = path.normalize(path.join(BUILD_DIR, decodeURIComponent(p.slice('/build/'.length))));
+      if (!file.startsWith(BUILD_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        ctx.status = 404;
+        ctx.type = 'text/plain';
+        ctx.body = 'Not found';
+        return;
+      }
+      ctx.type = path.extname(file);
+      ctx.set('Cache-Control', path.basename(file) === 'index.html' ? 'no-cache' : IMMUTABLE);
+      ctx.body = fs.createReadStream(file);
       return;
     }
-    ctx.type = path.extname(file);
-    ctx.set('Cache-Control', path.basename(file) === 'index.html' ? 'no-cache' : IMMUTABLE);
-    ctx.body = fs.createReadStream(file);
-    return;
-  }
 
-  if (p.startsWith('/player/')) {
-    // The public player page (player-page/): payload inlined, frameable from any site.
-    let reference = '';
-    try {
-      reference = decodeURIComponent(p.slice('/player/'.length)).replace(/\/$/, '');
-    } catch {
-      /* malformed escape: an unknown funnel */
+    if (p.startsWith('/player/')) {
+      // The public player page (player-page/): payload inlined, frameable from any site.
+      let reference = '';
+      try {
+        reference = decodeURIComponent(p.slice('/player/'.length)).replace(/\/$/, '');
+      } catch {
+        /* malformed escape: an unknown funnel */
+      }
+      await renderPlayerPage(strapi, ctx, reference);
+      return;
     }
-    await renderPlayerPage(strapi, ctx, reference);
-    return;
-  }
 
-  if (isServerPath(p) || !wantsHtml(ctx)) return next();
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-cache');
-  ctx.body = readIndex();
-};
+    if (isServerPath(p) || !wantsHtml(ctx)) return next();
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = readIndex();
+  };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, planSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { conflict, notFound } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
@@ -9,7 +9,6 @@ import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { presentPlan } from './present';
 import { PLAN_SORTABLE } from './service';
-import { planSchema } from './validators';
 
 export default ({ strapi }: { strapi: Strapi }) => {
   const plans = () => getService(strapi, 'plans');

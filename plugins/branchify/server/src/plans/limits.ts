@@ -1,9 +1,7 @@
-import { MESSAGES, VIDEO_PROVIDERS } from '@branchify/config';
+import { MESSAGES, VIDEO_PROVIDERS, grantsAccess } from '@branchify/shared';
 import { forbidden } from '../http/errors';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
-import { grantsAccess } from './subscription-state';
-
 
 export interface PlanRecord {
   id: number;
@@ -16,16 +14,13 @@ export interface PlanRecord {
 }
 
 /** What an action asks of the plan: the count it would reach, or the provider it uses. */
-export type LimitRequest =
-  | { kind: 'funnels'; count: number }
-  | { kind: 'branches'; count: number }
-  | { kind: 'video_source'; provider: string };
+export type LimitRequest = { kind: 'funnels'; count: number } | { kind: 'branches'; count: number } | { kind: 'video_source'; provider: string };
 
-/** Without any subscription, only YouTube is allowed (spec section 5 "Video sources"). */
+/** Without any subscription, only YouTube is allowed. */
 const NO_SUBSCRIPTION_SOURCES = ['youtube'];
 
 /**
- * The plan-limit check of spec section 5, used by every action it guards. Admins always pass.
+ * The plan-limit check, used by every action it guards. Admins always pass.
  * Throws 403 with the spec's message; returns nothing when the action is allowed.
  */
 export default ({ strapi }: { strapi: Strapi }) => {

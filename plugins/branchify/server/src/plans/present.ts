@@ -1,6 +1,6 @@
-export const PAYMENT_SCHEDULES = ['monthly', 'yearly', 'one-time', 'free'] as const;
-export type PaymentSchedule = (typeof PAYMENT_SCHEDULES)[number];
-export const MANAGED_BY = ['platform', 'self'] as const;
+import { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule } from '@branchify/shared';
+
+export { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule };
 
 export interface PlanRow {
   id: number;
@@ -21,8 +21,7 @@ export interface PlanRow {
   updatedAt?: string | Date;
 }
 
-export const isFree = (plan: Pick<PlanRow, 'payment_schedule' | 'price'>): boolean =>
-  plan.payment_schedule === 'free' || Number(plan.price) === 0;
+export const isFree = (plan: Pick<PlanRow, 'payment_schedule' | 'price'>): boolean => plan.payment_schedule === 'free' || Number(plan.price) === 0;
 
 /** Money in the smallest currency unit, as Stripe counts it. */
 export const toMinorUnits = (price: string | number): number => Math.round(Number(price) * 100);
@@ -30,7 +29,7 @@ export const toMinorUnits = (price: string | number): number => Math.round(Numbe
 export const formatMoney = (amount: number | string, currency: string): string =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(Number(amount));
 
-/** Spec section 3: 'Free', a one-time price, or 'price/month' / 'price/year'. */
+/** 'Free', a one-time price, or 'price/month' / 'price/year'. */
 export const priceDisplay = (plan: Pick<PlanRow, 'payment_schedule' | 'price' | 'currency'>): string => {
   if (isFree(plan)) return 'Free';
   const money = formatMoney(plan.price, plan.currency);

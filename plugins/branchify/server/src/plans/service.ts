@@ -1,7 +1,7 @@
 import type { ListQuery } from '../http/paging';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { PlanRow } from './present';
-import type { PlanInput } from './validators';
+import type { PlanInput } from '@branchify/shared';
 
 const SORT_COLUMNS: Record<string, string> = { id: 'id', name: 'name', price: 'price', sort_order: 'sort_order', created_at: 'createdAt' };
 export const PLAN_SORTABLE = Object.keys(SORT_COLUMNS);
@@ -21,10 +21,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async list(q: ListQuery): Promise<{ rows: PlanRow[]; total: number }> {
       const where = q.search ? { name: { $containsi: q.search } } : {};
       const orderBy = q.sort ? { [SORT_COLUMNS[q.sort.field]!]: q.sort.order } : [{ sort_order: 'asc' }, { id: 'asc' }];
-      const [rows, total] = await Promise.all([
-        plans().findMany({ where, orderBy, limit: q.perPage, offset: q.offset }),
-        plans().count({ where }),
-      ]);
+      const [rows, total] = await Promise.all([plans().findMany({ where, orderBy, limit: q.perPage, offset: q.offset }), plans().count({ where })]);
       return { rows, total };
     },
 
@@ -35,9 +32,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** A changed price, currency or schedule needs a new Stripe price (prices are immutable there). */
     async update(existing: PlanRow, input: PlanInput): Promise<PlanRow> {
       const repriced =
-        Number(existing.price) !== Number(input.price) ||
-        existing.currency !== input.currency ||
-        existing.payment_schedule !== input.payment_schedule;
+        Number(existing.price) !== Number(input.price) || existing.currency !== input.currency || existing.payment_schedule !== input.payment_schedule;
       return plans().update({
         where: { id: existing.id },
         data: { ...input, ...(repriced ? { stripe_price_id: null } : {}) },

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CMS_DIR, MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
+import { CMS_DIR } from '@branchify/shared/node';
 import type { Context } from 'koa';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
@@ -38,8 +39,7 @@ export const playerAssets = (): PlayerAssets | null => {
   return assets;
 };
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * JSON that is safe inside a <script> element: `<` (so no `</script>` or `<!--`), `>`, `&` and

@@ -1,4 +1,4 @@
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 import type { Strapi } from '../utils/strapi';
 
 export interface RateVerdict {
@@ -7,10 +7,6 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
-/**
- * Fixed-window counters in the database (not in process memory), so N app nodes share one limit.
- * One atomic upsert per hit: a new window resets the count.
- */
 /**
  * The player's event ingest is limited per node, in memory: it is flood protection for a hot
  * path (a database write per event request would halve ingest), not a security boundary, and
@@ -29,33 +25,61 @@ const hitInMemory = (key: string, max: number, windowMs: number, now: number): R
   return { allowed: entry.hits <= max, hits: entry.hits, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 };
 
+const retryAfter = (opened: number, windowMs: number, now: number) => Math.max(1, Math.ceil((opened + windowMs - now) / 1000));
+
+/**
+ * Counters in the database (not in process memory), so N app nodes share one limit: one atomic
+ * upsert per hit; a window that has run out starts again at the next hit.
+ */
 export default ({ strapi }: { strapi: Strapi }) => ({
+  /**
+   * Counts a hit. A window opens at a key's first hit and lasts RATE_LIMIT_WINDOW_SECONDS (not
+   * aligned to the clock), so a burst cannot straddle a boundary to get twice the budget.
+   */
   async hit(key: string, kind: 'ip' | 'account', budget: 'auth' | 'ingest' = 'auth'): Promise<RateVerdict> {
     const e = env();
     if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
     const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
     const now = Date.now();
-    const windowStart = Math.floor(now / windowMs) * windowMs;
     const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
     const table = 'branchify_rate_limits';
-    const bucket = key.slice(0, 255);
     const stamp = new Date(now);
+    const live = `${table}.window_start > ?`;
     const result = await strapi.db.connection.raw(
       `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
        ON CONFLICT (bucket) DO UPDATE SET
-         hits = CASE WHEN ${table}.window_start = excluded.window_start THEN ${table}.hits + 1 ELSE 1 END,
-         window_start = excluded.window_start,
+         hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,
+         window_start = CASE WHEN ${live} THEN ${table}.window_start ELSE excluded.window_start END,
          updated_at = excluded.updated_at
-       RETURNING hits`,
-      [bucket, windowStart, stamp, stamp],
+       RETURNING hits, window_start`,
+      [key.slice(0, 255), now, stamp, stamp, now - windowMs, now - windowMs],
     );
-    const rows: Array<{ hits: number | string }> = Array.isArray(result) ? result : result.rows;
+    const rows: Array<{ hits: number | string; window_start: number | string }> = Array.isArray(result) ? result : result.rows;
     const hits = Number(rows[0]?.hits ?? 1);
-    return {
-      allowed: hits <= max,
-      hits,
-      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-    };
+    const opened = Number(rows[0]?.window_start ?? now);
+    return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
+  },
+
+  /** The count a key has in its open window, without adding to it. */
+  async peek(key: string, kind: 'ip' | 'account'): Promise<RateVerdict> {
+    const e = env();
+    const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
+    const now = Date.now();
+    const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+    const row = await strapi.db
+      .connection('branchify_rate_limits')
+      .where({ bucket: key.slice(0, 255) })
+      .first('hits', 'window_start');
+    const open = row && Number(row.window_start) > now - windowMs;
+    const hits = open ? Number(row.hits) : 0;
+    return { allowed: hits < max, hits, retryAfterSeconds: open ? retryAfter(Number(row.window_start), windowMs, now) : 1 };
+  },
+
+  async clear(key: string): Promise<void> {
+    await strapi.db
+      .connection('branchify_rate_limits')
+      .where({ bucket: key.slice(0, 255) })
+      .delete();
   },
 
   /** Drops counters of windows long gone (called from the periodic clean-up). */

@@ -11,6 +11,16 @@ import updateRoutes from '../updates/routes';
 export default {
   'content-api': {
     type: 'content-api',
-    routes: [...authRoutes, ...userRoutes, ...planRoutes, ...billingRoutes, ...videoRoutes, ...funnelRoutes, ...customizationRoutes, ...mailerRoutes, ...updateRoutes],
+    routes: [
+      ...authRoutes,
+      ...userRoutes,
+      ...planRoutes,
+      ...billingRoutes,
+      ...videoRoutes,
+      ...funnelRoutes,
+      ...customizationRoutes,
+      ...mailerRoutes,
+      ...updateRoutes,
+    ],
   },
 };

@@ -11,6 +11,7 @@ import stripeSettings from '../billing/settings';
 import stripeWebhooks from '../billing/webhooks';
 import usersPresenter from '../users/presenter';
 import users from '../users/service';
+import accountRemoval from '../users/removal';
 import videos from '../videos/service';
 import funnels from '../funnels/service';
 import playerPayload from '../funnels/player-payload';
@@ -27,6 +28,7 @@ export default {
   rateLimit,
   notifications,
   users,
+  'account-removal': accountRemoval,
   'users-presenter': usersPresenter,
   'plan-limits': planLimits,
   plans,

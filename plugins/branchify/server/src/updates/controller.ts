@@ -1,12 +1,11 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, licenseKeySchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { licenseKeySchema } from './validators';
 
-/** App updates and the license key (spec section 7 "Customization and updates"), admin only. */
+/** App updates and the license key, admin only. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const updates = () => getService(strapi, 'updates');
   const admin = (ctx: Context) => ctx.state.branchifyUser.id as number;

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { APP_VERSION, env, MESSAGES } from '@branchify/config';
+import { APP_VERSION, MESSAGES } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import { z } from 'zod';
 import { AppError, validationError } from '../http/errors';
 
@@ -24,12 +25,14 @@ export const VERSION_PATTERN = /^\d{1,6}\.\d{1,6}\.\d{1,6}$/;
 const releaseSchema = z.object({
   version: z.string().regex(VERSION_PATTERN),
   package_url: z.string().min(1).max(2000),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/i).transform((v) => v.toLowerCase()),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i)
+    .transform((v) => v.toLowerCase()),
   signature: z.string().min(1).max(200),
 });
 
-export const signedMessage = (version: string, sha256: string): Buffer =>
-  Buffer.from(`branchify-update:${version}:${sha256.toLowerCase()}`, 'utf8');
+export const signedMessage = (version: string, sha256: string): Buffer => Buffer.from(`branchify-update:${version}:${sha256.toLowerCase()}`, 'utf8');
 
 /** Compares x.y.z versions numerically: negative, zero or positive. */
 export const compareVersions = (a: string, b: string): number => {
@@ -51,6 +54,30 @@ export const parsePublicKey = (value: string): crypto.KeyObject => {
   return crypto.createPublicKey({ key: der, format: 'der', type: 'spki' });
 };
 
+/** http is accepted only on this machine (a local mirror or a test feed); anywhere else, https. */
+export const feedUrlAllowed = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The package URL the feed announced, resolved against the feed and pinned to the feed's own
+ * origin (the signature covers the version and hash, not the URL, and the license key goes along).
+ */
+export const packageUrlFor = (feedUrl: string, packageUrl: string): string | null => {
+  try {
+    const url = new URL(packageUrl, feedUrl);
+    return url.origin === new URL(feedUrl).origin ? url.toString() : null;
+  } catch {
+    return null;
+  }
+};
+
 export const feedConfigured = (): boolean => Boolean(env().UPDATE_FEED_URL && env().UPDATE_PUBLIC_KEY);
 
 const unavailable = () => new AppError(502, MESSAGES.updateFeedUnavailable);
@@ -68,9 +95,12 @@ export const signatureValid = (release: Pick<FeedRelease, 'version' | 'sha256' |
 /** Asks the feed for the latest release for this license key. */
 export const fetchLatest = async (licenseKey: string): Promise<FeedRelease> => {
   const e = env();
+  if (!feedUrlAllowed(e.UPDATE_FEED_URL!)) throw unavailable();
   let res: Response;
   try {
+    // Redirects are refused: the license key goes to the configured feed and nowhere else.
     res = await fetch(e.UPDATE_FEED_URL!, {
+      redirect: 'error',
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ license_key: licenseKey, current_version: APP_VERSION, app: 'branchify' }),
@@ -83,9 +113,9 @@ export const fetchLatest = async (licenseKey: string): Promise<FeedRelease> => {
   if (!res.ok) throw unavailable();
   const parsed = releaseSchema.safeParse(await res.json().catch(() => null));
   if (!parsed.success) throw unavailable();
-  const packageUrl = new URL(parsed.data.package_url, e.UPDATE_FEED_URL);
-  if (packageUrl.protocol !== 'http:' && packageUrl.protocol !== 'https:') throw unavailable();
-  return { ...parsed.data, package_url: packageUrl.toString() };
+  const packageUrl = packageUrlFor(e.UPDATE_FEED_URL!, parsed.data.package_url);
+  if (!packageUrl) throw unavailable();
+  return { ...parsed.data, package_url: packageUrl };
 };
 
 /**
@@ -96,7 +126,7 @@ export const downloadPackage = async (release: FeedRelease, licenseKey: string, 
   const e = env();
   let res: Response;
   try {
-    res = await fetch(release.package_url, { headers: { 'x-license-key': licenseKey }, signal: AbortSignal.timeout(e.UPDATE_TIMEOUT_MS) });
+    res = await fetch(release.package_url, { headers: { 'x-license-key': licenseKey }, redirect: 'error', signal: AbortSignal.timeout(e.UPDATE_TIMEOUT_MS) });
   } catch {
     throw unavailable();
   }

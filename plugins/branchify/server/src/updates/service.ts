@@ -1,21 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APP_VERSION, env, MESSAGES } from '@branchify/config';
+import { APP_VERSION, MESSAGES } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import * as tar from 'tar';
 import { AppError, conflict, validationError } from '../http/errors';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
-import {
-  compareVersions,
-  downloadPackage,
-  feedConfigured,
-  fetchLatest,
-  sha256File,
-  signatureValid,
-  VERSION_PATTERN,
-  type FeedRelease,
-} from './feed';
+import { compareVersions, downloadPackage, feedConfigured, fetchLatest, sha256File, signatureValid, VERSION_PATTERN, type FeedRelease } from './feed';
 
 interface StateRow {
   id: number;
@@ -45,7 +37,7 @@ export const maskLicenseKey = (key: string): string => `****-${key.slice(-4)}`;
 const notConfigured = () => new AppError(503, MESSAGES.updatesNotConfigured);
 
 /**
- * Application updates (DESIGN.md section 5 "Updates"). Layout under UPDATES_DIR:
+ * Application updates. Layout under UPDATES_DIR:
  *   downloads/<version>-<rand>.tar.gz (+ .json)  verified packages waiting to be applied
  *   staging/<version>-<rand>/                    a package being unpacked and checked
  *   releases/<version>-<rand>/                   unpacked releases
@@ -153,7 +145,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
       throw conflict(MESSAGES.updateNotDownloaded);
     }
     // Verified again: the file sat on disk between download and apply.
-    if (sidecar.version !== state.downloaded_version || !VERSION_PATTERN.test(sidecar.version) || !signatureValid(sidecar) || (await sha256File(file).catch(() => '')) !== sidecar.sha256) {
+    if (
+      sidecar.version !== state.downloaded_version ||
+      !VERSION_PATTERN.test(sidecar.version) ||
+      !signatureValid(sidecar) ||
+      (await sha256File(file).catch(() => '')) !== sidecar.sha256
+    ) {
       await removeDownload(state);
       await patch({ downloaded_version: null, downloaded_path: null });
       throw new AppError(502, MESSAGES.updateVerificationFailed);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES, ADMIN_ROLE_READ_ONLY, createUserSchema, updateProfileSchema, updateStatusSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { forbidden, notFound, validationError } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
@@ -9,9 +9,8 @@ import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { UserRecord } from './serialize';
 import { USER_SORTABLE } from './service';
-import { ADMIN_ROLE_READ_ONLY, createUserSchema, updateProfileSchema, updateStatusSchema } from './validators';
 
-/** Users admin (spec section 7 "Users (admin)"); every route is admin-only. */
+/** Users admin; every route is admin-only. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const users = () => getService(strapi, 'users');
   const present = (user: UserRecord) => getService(strapi, 'users-presenter').present(user);
@@ -88,9 +87,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const id = routeId(ctx);
       if (id === ctx.state.branchifyUser.id) throw forbidden(MESSAGES.cannotDeleteSelf);
       const target = await load(ctx);
-      await getService(strapi, 'tokens').deleteAllForUser(target.id);
-      await getService(strapi, 'links').deleteAllForUser(target.id);
-      await users().remove(target.id);
+      await getService(strapi, 'account-removal').remove(target);
       strapi.log.info(`[users] admin ${ctx.state.branchifyUser.id} deleted user ${target.id}`);
       ok(ctx, null, MESSAGES.userDeleted);
     },

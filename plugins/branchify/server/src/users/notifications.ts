@@ -1,3 +1,4 @@
+import { env } from '@branchify/shared/node';
 import { INTERNAL_TEMPLATES, render, type EmailTemplate, type InternalTemplateKey, type TemplateKey } from '../mailer/templates';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
@@ -27,21 +28,26 @@ export default ({ strapi }: { strapi: Strapi }) => {
     return true;
   };
 
+  /**
+   * Without a mailer, a local install still needs its links: they go to the log, except in
+   * production, where a log is read by more people than the link's owner.
+   */
+  const logLink = (user: UserRecord, kind: string, url: string) => {
+    if (env().NODE_ENV === 'production') strapi.log.warn(`[mail] no mailer configured: ${kind.toLowerCase()} link for user ${user.id} not sent`);
+    else strapi.log.info(`[mail] ${kind} link for ${user.email}: ${url}`);
+  };
+
   const notice = (key: TemplateKey) => async (user: UserRecord) => {
     if (!(await send(user, key))) strapi.log.info(`[mail] no mailer configured: ${key} not sent to user ${user.id}`);
   };
 
   return {
     verificationLink: async (user: UserRecord, url: string): Promise<void> => {
-      if (!(await send(user, 'email_verification', { verification_link: url }))) {
-        strapi.log.info(`[mail] Email verification link for ${user.email}: ${url}`);
-      }
+      if (!(await send(user, 'email_verification', { verification_link: url }))) logLink(user, 'Email verification', url);
     },
 
     passwordResetLink: async (user: UserRecord, url: string): Promise<void> => {
-      if (!(await send(user, 'password_reset', { reset_link: url }))) {
-        strapi.log.info(`[mail] Password reset link for ${user.email}: ${url}`);
-      }
+      if (!(await send(user, 'password_reset', { reset_link: url }))) logLink(user, 'Password reset', url);
     },
 
     welcome: notice('new_user_welcome'),

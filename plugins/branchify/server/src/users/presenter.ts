@@ -5,7 +5,7 @@ import { serializeUser, type UserRecord } from './serialize';
 
 /**
  * Presents a user with their current subscription and its plan, which the client routes on after
- * login (spec section 4: no subscription, payment_required, pending, canceled, …).
+ * login.
  */
 export default ({ strapi }: { strapi: Strapi }) => ({
   async present(user: UserRecord) {

@@ -36,11 +36,10 @@ export const USER_FIELDS = [
   'updatedAt',
 ] as const;
 
-const iso = (value: string | Date | null | undefined): string | null =>
-  value ? new Date(value).toISOString() : null;
+const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
 /**
- * The public shape of DESIGN.md section 4: `{ id, first_name, last_name, email,
+ * The public shape of a user: `{ id, first_name, last_name, email,
  * email_verified_at, is_admin, subscription_id, status, subscription }`, plus the suspension
  * note and timestamps. Never a password hash, token or Stripe secret.
  */

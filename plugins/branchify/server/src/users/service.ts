@@ -85,18 +85,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
       await users().update({ where: { id: user.id }, data: { token_version: (user.token_version ?? 0) + 1 } });
     },
 
-    async remove(id: number): Promise<void> {
-      await users().delete({ where: { id } });
-    },
-
     async list(q: ListQuery): Promise<{ rows: UserRecord[]; total: number }> {
       const where = q.search
         ? {
-            $or: [
-              { email: { $containsi: q.search } },
-              { first_name: { $containsi: q.search } },
-              { last_name: { $containsi: q.search } },
-            ],
+            $or: [{ email: { $containsi: q.search } }, { first_name: { $containsi: q.search } }, { last_name: { $containsi: q.search } }],
           }
         : {};
       const orderBy = q.sort ? { [SORT_COLUMNS[q.sort.field]!]: q.sort.order } : { id: 'desc' as const };

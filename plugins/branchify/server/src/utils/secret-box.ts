@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { env } from '@branchify/config';
+import { env } from '@branchify/shared/node';
 
 const VERSION = 'v1';
 
 /** A 256-bit key derived from ENCRYPTION_KEY for one purpose, so keys are never reused across uses. */
-const keyFor = (purpose: string): Buffer =>
-  Buffer.from(crypto.hkdfSync('sha256', env().ENCRYPTION_KEY, 'branchify-secret-box', purpose, 32));
+const keyFor = (purpose: string): Buffer => Buffer.from(crypto.hkdfSync('sha256', env().ENCRYPTION_KEY, 'branchify-secret-box', purpose, 32));
 
 /**
  * Encrypts a secret for storage (AES-256-GCM, random IV, authenticated): `v1.<iv>.<tag>.<data>`

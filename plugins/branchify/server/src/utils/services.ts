@@ -11,6 +11,7 @@ import type stripeSettingsService from '../billing/settings';
 import type stripeWebhooksService from '../billing/webhooks';
 import type presenterService from '../users/presenter';
 import type usersService from '../users/service';
+import type accountRemovalService from '../users/removal';
 import type videosService from '../videos/service';
 import type funnelsService from '../funnels/service';
 import type playerPayloadService from '../funnels/player-payload';
@@ -29,6 +30,7 @@ export interface Services {
   rateLimit: ReturnType<typeof rateLimitService>;
   notifications: ReturnType<typeof notificationsService>;
   users: ReturnType<typeof usersService>;
+  'account-removal': ReturnType<typeof accountRemovalService>;
   'users-presenter': ReturnType<typeof presenterService>;
   'plan-limits': ReturnType<typeof planLimitsService>;
   plans: ReturnType<typeof plansService>;
@@ -46,5 +48,4 @@ export interface Services {
   updates: ReturnType<typeof updatesService>;
 }
 
-export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] =>
-  strapi.plugin('branchify').service(name) as Services[K];
+export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service(name) as Services[K];

@@ -2,6 +2,9 @@ import type { Core } from '@strapi/strapi';
 
 export type Strapi = Core.Strapi;
 
+/** The knex transaction Strapi hands to `strapi.db.transaction` callbacks. */
+export type Transaction = Parameters<Parameters<Strapi['db']['transaction']>[0]>[0]['trx'];
+
 /** Content-type uids of this plugin, so queries never spell a uid by hand. */
 export const UID = {
   user: 'plugin::users-permissions.user',
@@ -27,5 +30,5 @@ export const UID = {
 
 /** The query engine for one of our uids (typed loosely: our schemas are declared in code). */
 export const query = (strapi: Strapi, uid: (typeof UID)[keyof typeof UID]) =>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- our uids are declared in code, not in Strapi's generated types
   strapi.db.query(uid as any);

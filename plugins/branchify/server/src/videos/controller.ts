@@ -1,4 +1,4 @@
-import { MESSAGES, messageTemplates } from '@branchify/config';
+import { MESSAGES, messageTemplates } from '@branchify/shared';
 import type { Context } from 'koa';
 import { AppError, notFound } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
@@ -10,7 +10,7 @@ import type { Strapi } from '../utils/strapi';
 import { presentVideo } from './present';
 import { parseCreateVideo, updateVideoSchema } from './validators';
 
-/** The video library (spec section 7 "Videos"): the signed-in user's own videos only. */
+/** The video library: the signed-in user's own videos only. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const videos = () => getService(strapi, 'videos');
   const load = async (ctx: Context) => {
@@ -24,7 +24,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const q = readListQuery(ctx.query, []);
       const { rows, total } = await videos().list(ctx.state.branchifyUser.id, q);
       const counts = await videos().funnelCounts(rows.map((r) => r.id));
-      paged(ctx, rows.map((r) => presentVideo(r, counts.get(r.id) ?? 0)), pageMeta(q, total));
+      paged(
+        ctx,
+        rows.map((r) => presentVideo(r, counts.get(r.id) ?? 0)),
+        pageMeta(q, total),
+      );
     },
 
     async create(ctx: Context) {

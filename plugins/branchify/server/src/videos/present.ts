@@ -2,7 +2,7 @@ import type { VideoRow } from './service';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
-/** A library video as spec section 3 lists it. */
+/** A library video as the API shows it. */
 export const presentVideo = (row: VideoRow, totalFunnels = 0) => ({
   id: row.id,
   title: row.title,

@@ -1,4 +1,4 @@
-import { defaultVideoTitle } from '@branchify/config';
+import { defaultVideoTitle } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { VideoInput } from './validators';
@@ -72,11 +72,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
       await videos().delete({ where: { id } });
     },
 
+    /** Removes an owner's whole library (their funnels go first: they use these videos). */
+    async removeAllOf(ownerId: number): Promise<void> {
+      await strapi.db.transaction(({ trx }) => trx('branchify_videos').where({ owner_id: ownerId }).delete());
+    },
+
     /** total_funnels for each of the given videos. */
     async funnelCounts(ids: readonly number[]): Promise<Map<number, number>> {
       const counts = new Map<number, number>();
       if (!ids.length) return counts;
-      const rows: Array<{ video_id: number; n: number | string }> = await db()(LINKS).select('video_id').count({ n: '*' }).whereIn('video_id', ids).groupBy('video_id');
+      const rows: Array<{ video_id: number; n: number | string }> = await db()(LINKS)
+        .select('video_id')
+        .count({ n: '*' })
+        .whereIn('video_id', ids)
+        .groupBy('video_id');
       for (const row of rows) counts.set(Number(row.video_id), Number(row.n));
       return counts;
     },

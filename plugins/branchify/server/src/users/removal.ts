@@ -1,0 +1,24 @@
+import { getService } from '../utils/services';
+import { query, UID, type Strapi } from '../utils/strapi';
+import type { UserRecord } from './serialize';
+
+/**
+ * Deleting an account: billing at Stripe ends first (refused while it cannot), then everything the
+ * user owned goes in one transaction: funnels with their analytics, the library, subscriptions and
+ * invoices, sessions and reset links, and the user row.
+ */
+export default ({ strapi }: { strapi: Strapi }) => ({
+  async remove(user: UserRecord): Promise<void> {
+    await getService(strapi, 'billing').endAllFor(user);
+    await strapi.db.transaction(async () => {
+      await getService(strapi, 'funnels').removeAllOf(user.id);
+      await getService(strapi, 'videos').removeAllOf(user.id);
+      await getService(strapi, 'billing').removeRowsOf(user.id);
+      await getService(strapi, 'tokens').deleteAllForUser(user.id);
+      await getService(strapi, 'links').deleteAllForUser(user.id);
+      await query(strapi, UID.user).delete({ where: { id: user.id } });
+    });
+    // Their funnels stop loading at once on this node.
+    getService(strapi, 'player-payload').invalidateAll();
+  },
+});
