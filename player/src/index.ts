@@ -5,6 +5,8 @@
  *
  * - VideoPlayer: one video with the player's loader, controls and the spec's error messages.
  * - Player: a whole funnel (the /player page's view).
+ * - PlaybackStore / usePlayback / PlayerShell: one player's playback state, its React reading and
+ *   the frame both players share (an editor's timeline drives the same store).
  * - loadProvider / videoProblem / LOADERS: the lazy provider adapters behind both.
  */
 import type { AdapterFactory } from './providers/types';
@@ -14,6 +16,9 @@ import type { PlayerVideo } from './runtime/types';
 export { VideoPlayer, type VideoPlayerProps } from './view/VideoPlayer';
 export { Player, type PlayerHooks } from './view/Player';
 export { Controls, type ControlsProps } from './view/Controls';
+export { PlayerShell, type PlayerShellProps } from './view/PlayerShell';
+export { PlaybackStore, type FrameScheduler, type FullscreenTarget, type PlaybackOptions, type PlaybackState } from './runtime/playback';
+export { usePlayback } from './view/usePlayback';
 export { formatTime } from './view/style';
 export { LOADERS, factoryFor, loaderFor, videoProblem } from './providers';
 export type { AdapterFactory, ProviderAdapter, ProviderEvent, ProviderLoader } from './providers';
@@ -22,7 +27,7 @@ export { RATES } from './providers/types';
 export type { LastViewState, PlayerPayload, PlayerVideo } from './runtime/types';
 
 /**
- * The adapter factory for a video: checks it (spec section 5's messages), then loads only its
+ * The adapter factory for a video: checks it, then loads only its
  * provider's code (YouTube's IFrame API, @vimeo/player, the Adilo bridge or the `<video>` adapter).
  * Rejects with the spec's message: 'Could not load player, try again later', the Vimeo message, …
  */

@@ -78,7 +78,11 @@ export class ViewTracker {
 
   /** Where the viewer is; `played`: seconds actually watched since the last call. */
   track(editorId: string, time: number, duration: number | null, played = 0): void {
-    this.position = { editor_id: editorId, last_watch_time: Math.max(0, Math.round(time * 100) / 100), duration: duration && Number.isFinite(duration) ? duration : null };
+    this.position = {
+      editor_id: editorId,
+      last_watch_time: Math.max(0, Math.round(time * 100) / 100),
+      duration: duration && Number.isFinite(duration) ? duration : null,
+    };
     if (played > 0 && played < 5) this.watchTime += played;
   }
 
@@ -89,7 +93,9 @@ export class ViewTracker {
     const key = JSON.stringify([body.editor_id, body.last_watch_time]);
     if (!force && key === this.sentPosition) return;
     this.sentPosition = key;
-    await fetch(`${this.base}/views`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+    await fetch(`${this.base}/views`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(
+      () => undefined,
+    );
   }
 
   async flush(): Promise<void> {
@@ -98,7 +104,12 @@ export class ViewTracker {
     await this.started;
     const events = this.queue.splice(0, MAX_BATCH).map((e) => ({ ...e, view_id: this.view?.view_id ?? null }));
     if (!events.length) return;
-    const res = await fetch(`${this.base}/interactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events }), keepalive: true }).catch(() => null);
+    const res = await fetch(`${this.base}/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ events }),
+      keepalive: true,
+    }).catch(() => null);
     // Event ids make a retry safe: put back what the server did not take (unless refused as invalid).
     if (!res || res.status >= 500 || res.status === 429) this.queue.unshift(...events);
     if (this.queue.length) this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS * 3);
@@ -114,7 +125,10 @@ export class ViewTracker {
       } catch {
         sent = false;
       }
-      if (!sent) void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+      if (!sent)
+        void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(
+          () => undefined,
+        );
     };
     if (this.view && this.queue.length) {
       const events = this.queue.splice(0, MAX_BATCH).map((e) => ({ ...e, view_id: this.view!.view_id }));

@@ -1,9 +1,9 @@
 import type { AdapterFactory } from './types';
 
 /**
- * Adilo's player is an iframe that reports by window messages (spec section 7): `loadedmetadata`
+ * Adilo's player is an iframe that reports by window messages: `loadedmetadata`
  * (width, height, title, thumbnail, duration) and `currentTime`. Commands are posted back the same
- * way. A failure closes the loader silently (spec section 8): no alert.
+ * way. A failure closes the loader silently: no alert.
  */
 export const createAdilo: AdapterFactory = (video, emit, options) => {
   const element = document.createElement('div');

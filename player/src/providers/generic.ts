@@ -1,5 +1,4 @@
-import { CONTENT_LIMITS } from '../../../config/src/content/options';
-import { MESSAGES } from '../../../config/src/messages';
+import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
 import type { AdapterFactory } from './types';
 import { RATES } from './types';
 
@@ -24,20 +23,28 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
   let startAt = options.startAt ?? 0;
 
   const ready = new Promise<void>((resolve, reject) => {
-    el.addEventListener('loadedmetadata', () => {
-      emit({ type: 'ready', duration: Number.isFinite(el.duration) ? el.duration : null });
-      if (startAt > 0) el.currentTime = startAt;
-      else if (!started && !video.thumbnail && options.preview) {
-        // The spec's preview frame at 2 s, until the viewer starts the video.
-        previewing = true;
-        el.currentTime = Math.min(CONTENT_LIMITS.genericPreviewSeconds, (el.duration || 4) / 2);
-      }
-      resolve();
-    }, { once: true });
-    el.addEventListener('error', () => {
-      emit({ type: 'error', message: MESSAGES.playerLoadFailed });
-      reject(new Error(MESSAGES.playerLoadFailed));
-    }, { once: true });
+    el.addEventListener(
+      'loadedmetadata',
+      () => {
+        emit({ type: 'ready', duration: Number.isFinite(el.duration) ? el.duration : null });
+        if (startAt > 0) el.currentTime = startAt;
+        else if (!started && !video.thumbnail && options.preview) {
+          // The spec's preview frame at 2 s, until the viewer starts the video.
+          previewing = true;
+          el.currentTime = Math.min(CONTENT_LIMITS.genericPreviewSeconds, (el.duration || 4) / 2);
+        }
+        resolve();
+      },
+      { once: true },
+    );
+    el.addEventListener(
+      'error',
+      () => {
+        emit({ type: 'error', message: MESSAGES.playerLoadFailed });
+        reject(new Error(MESSAGES.playerLoadFailed));
+      },
+      { once: true },
+    );
   });
   ready.catch(() => undefined);
 

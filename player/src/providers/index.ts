@@ -1,5 +1,4 @@
-import { isVideoProvider, vimeoId, youtubeId } from '../../../config/src/content/video-sources';
-import { MESSAGES } from '../../../config/src/messages';
+import { isVideoProvider, vimeoId, youtubeId, MESSAGES } from '@branchify/shared';
 import type { PlayerVideo } from '../runtime/types';
 import { createGeneric } from './generic';
 import type { AdapterFactory, ProviderLoader } from './types';
@@ -18,7 +17,7 @@ export const LOADERS: readonly ProviderLoader[] = [
   { name: 'generic', canPlay: (v) => v.provider === 'generic', load: () => Promise.resolve(createGeneric) },
 ];
 
-/** The spec's checks before a player is built (section 5): null when the video can be played. */
+/** The spec's checks before a player is built: null when the video can be played. */
 export const videoProblem = (video: Pick<PlayerVideo, 'provider' | 'embed_url' | 'source_url' | 'external_id'> | null | undefined): string | null => {
   if (!video || !video.provider || !(video.embed_url || video.source_url)) return MESSAGES.couldntGetPlayer;
   if (!isVideoProvider(video.provider)) return MESSAGES.providerNotLoaded;

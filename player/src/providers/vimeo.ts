@@ -1,5 +1,4 @@
-import { vimeoId } from '../../../config/src/content/video-sources';
-import { MESSAGES } from '../../../config/src/messages';
+import { vimeoId, MESSAGES } from '@branchify/shared';
 import type { AdapterFactory } from './types';
 
 type VimeoModule = typeof import('@vimeo/player');

@@ -1,5 +1,4 @@
-import { youtubeId } from '../../../config/src/content/video-sources';
-import { MESSAGES } from '../../../config/src/messages';
+import { youtubeId, MESSAGES } from '@branchify/shared';
 import { loadScript } from './script';
 import type { AdapterFactory } from './types';
 
@@ -74,7 +73,17 @@ export const createYouTube: AdapterFactory = (video, emit, options) => {
           videoId: id,
           width: '100%',
           height: '100%',
-          playerVars: { playsinline: 1, controls: 0, disablekb: 1, fs: 0, rel: 0, modestbranding: 1, iv_load_policy: 3, start: Math.floor(options.startAt ?? 0), origin: location.origin },
+          playerVars: {
+            playsinline: 1,
+            controls: 0,
+            disablekb: 1,
+            fs: 0,
+            rel: 0,
+            modestbranding: 1,
+            iv_load_policy: 3,
+            start: Math.floor(options.startAt ?? 0),
+            origin: location.origin,
+          },
           events: {
             onReady: () => {
               emit({ type: 'ready', duration: player?.getDuration() || video.duration });

@@ -1,12 +1,4 @@
-import {
-  FADE_OUT_MS,
-  branchAction,
-  inactionAction,
-  isWithin,
-  pauseSeconds,
-  startVideo,
-  type BranchAction,
-} from './timeline';
+import { FADE_OUT_MS, branchAction, inactionAction, isWithin, pauseSeconds, startVideo, type BranchAction } from './timeline';
 import type { BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
 
 /** Time as the runtime sees it: real in the browser, fake in the unit tests. */
@@ -153,7 +145,8 @@ export class FunnelRuntime {
       interaction: {
         video_id: video.editor_id,
         node_id: branch.id,
-        connected_node: action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
+        connected_node:
+          action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
         type: 'branch',
         player_time: round(this.state.time),
       },

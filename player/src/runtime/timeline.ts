@@ -1,9 +1,9 @@
-import { CONTENT_LIMITS, DEFAULT_INACTION } from '../../../config/src/content/options';
+import { CONTENT_LIMITS, DEFAULT_INACTION, rootVideo } from '@branchify/shared';
 import type { Branch, BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
 
-/** Spec section 9: a fading element is removed after 500 ms. */
+/** A fading element is removed after 500 ms. */
 export const FADE_OUT_MS: number = CONTENT_LIMITS.fadeOutMs;
-/** Spec section 9: pause duration default and minimum 10 s. */
+/** Pause duration: default and minimum 10 s. */
 export const PAUSE_MIN_SECONDS: number = CONTENT_LIMITS.pauseMinSeconds;
 export const SEEK_STEP_SECONDS: number = CONTENT_LIMITS.seekStepSeconds;
 export { DEFAULT_INACTION };
@@ -15,27 +15,9 @@ export const isWithin = (element: Pick<FunnelElement, 'showAt' | 'hideAt' | 'act
 /** The elements of a video visible at `time`, in document order. */
 export const visibleAt = (elements: readonly FunnelElement[], time: number): FunnelElement[] => elements.filter((e) => isWithin(e, time));
 
-/**
- * The root video (spec section 2): the first video no other video's branch points to, otherwise
- * the first. Same rule as @branchify/config's rootVideo (which the server uses to fill
- * root_editor_id); repeated here so the bundle does not pull in the schema library.
- */
-export const rootVideoOf = (videos: readonly PlayerVideo[]): PlayerVideo | null => {
-  const targets = new Set<string>();
-  for (const video of videos) {
-    for (const element of video.elements) {
-      if (element.type !== 'branch') continue;
-      for (const branch of element.data.branches ?? []) {
-        if (branch.onclick === 'branch' && branch.video && branch.video !== video.editor_id) targets.add(branch.video);
-      }
-    }
-  }
-  return videos.find((v) => !targets.has(v.editor_id)) ?? videos[0] ?? null;
-};
-
 /** The payload's root video: root_editor_id when it names a video, else the rule above. */
 export const startVideo = (payload: Pick<PlayerPayload, 'videos' | 'root_editor_id'>): PlayerVideo | null =>
-  payload.videos.find((v) => v.editor_id === payload.root_editor_id) ?? rootVideoOf(payload.videos);
+  payload.videos.find((v) => v.editor_id === payload.root_editor_id) ?? rootVideo(payload.videos);
 
 export const timestampSeconds = (t: Branch['timestamp'] | null | undefined): number =>
   t ? Math.max(0, (t.hours || 0) * 3600 + (t.minutes || 0) * 60 + (t.seconds || 0)) : 0;
@@ -70,12 +52,7 @@ export type BranchAction =
  * new tab for external links, or when the element's settings ask for one), or jump to a timestamp
  * in the current video. Anything unusable (a target not in the funnel, an unsafe URL) does nothing.
  */
-export const branchAction = (
-  branch: Branch,
-  element: BranchElement,
-  videos: readonly Pick<PlayerVideo, 'editor_id'>[],
-  origin: string,
-): BranchAction => {
+export const branchAction = (branch: Branch, element: BranchElement, videos: readonly Pick<PlayerVideo, 'editor_id'>[], origin: string): BranchAction => {
   switch (branch.onclick) {
     case 'branch':
       return branch.video && videos.some((v) => v.editor_id === branch.video) ? { kind: 'branch', editorId: branch.video } : { kind: 'none' };

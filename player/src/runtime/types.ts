@@ -2,8 +2,7 @@
  * The player payload (`GET /api/funnels/{reference}/player`, inlined in `/player/{reference}`).
  * Element shapes come from the shared funnel schema (type-only imports: no zod in the bundle).
  */
-import type { Branch, BranchData, FunnelElement, TextData } from '../../../config/src/content/funnel-schema';
-import type { VideoProvider } from '../../../config/src/content/video-sources';
+import type { Branch, BranchData, FunnelElement, TextData, VideoProvider } from '@branchify/shared';
 
 export type { Branch, BranchData, FunnelElement, TextData };
 export type TextElement = Extract<FunnelElement, { type: 'text' }>;

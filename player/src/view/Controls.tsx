@@ -33,7 +33,7 @@ const SETTINGS =
 const FULL = 'M5 5h5v2H7v3H5zm9 0h5v5h-2V7h-3zM5 14h2v3h3v2H5zm12 0h2v5h-5v-2h3z';
 const EXIT = 'M8 5h2v5H5V8h3zm6 0h2v3h3v2h-5zM5 14h5v5H8v-3H5zm9 0h5v2h-3v3h-2z';
 
-/** play, progress, current time, settings, volume, fullscreen (spec section 2). */
+/** The controls: play, progress, current time, settings, volume, fullscreen. */
 export const Controls = (p: ControlsProps) => {
   const [menu, setMenu] = useState(false);
   const max = p.duration && Number.isFinite(p.duration) ? p.duration : Math.max(p.time, 1);
@@ -64,7 +64,14 @@ export const Controls = (p: ControlsProps) => {
           <div className="bf-menu" role="menu" aria-label="Playback speed">
             {p.rates.length ? (
               p.rates.map((r) => (
-                <button key={r} type="button" role="menuitemradio" aria-checked={r === p.rate} className="bf-focusable" onClick={() => (p.onRate(r), setMenu(false))}>
+                <button
+                  key={r}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={r === p.rate}
+                  className="bf-focusable"
+                  onClick={() => (p.onRate(r), setMenu(false))}
+                >
                   {r === 1 ? 'Normal' : `${r}×`}
                 </button>
               ))
@@ -77,7 +84,16 @@ export const Controls = (p: ControlsProps) => {
       <button type="button" className="bf-ctl bf-focusable" aria-label={p.muted ? 'Unmute' : 'Mute'} onClick={p.onMute}>
         <Icon d={p.muted || p.volume === 0 ? MUTED : VOLUME} />
       </button>
-      <input className="bf-volume bf-focusable" type="range" aria-label="Volume" min={0} max={1} step={0.05} value={p.muted ? 0 : p.volume} onChange={(e) => p.onVolume(Number(e.currentTarget.value))} />
+      <input
+        className="bf-volume bf-focusable"
+        type="range"
+        aria-label="Volume"
+        min={0}
+        max={1}
+        step={0.05}
+        value={p.muted ? 0 : p.volume}
+        onChange={(e) => p.onVolume(Number(e.currentTarget.value))}
+      />
       <button type="button" className="bf-ctl bf-focusable" aria-label={p.fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={p.onFullscreen}>
         <Icon d={p.fullscreen ? EXIT : FULL} />
       </button>

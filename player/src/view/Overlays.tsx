@@ -29,7 +29,7 @@ const Design = ({ element, box, children }: { element: FunnelElement; box: { wid
 };
 
 const animationClass = (element: FunnelElement, fading: boolean): string => {
-  const animation = element.type === 'branch' ? element.data.settings?.animation ?? 'none' : 'none';
+  const animation = element.type === 'branch' ? (element.data.settings?.animation ?? 'none') : 'none';
   return `bf-element${fading ? ' bf-fading' : ''}${animation !== 'none' ? ` bf-anim-${animation}` : ''}`;
 };
 
@@ -53,7 +53,10 @@ const TextOverlay = ({ element }: { element: TextElement }) => {
   const d = element.data;
   const pos = d.position ?? element.position;
   return (
-    <div className="bf-text" style={{ top: pos?.top ?? 0, left: pos?.left ?? 0, width: element.width ?? undefined, ...fontStyle(d.fontFamily, d.fontThickness, d.fontSize, d.color) }}>
+    <div
+      className="bf-text"
+      style={{ top: pos?.top ?? 0, left: pos?.left ?? 0, width: element.width ?? undefined, ...fontStyle(d.fontFamily, d.fontThickness, d.fontSize, d.color) }}
+    >
       {d.title}
     </div>
   );
@@ -61,15 +64,32 @@ const TextOverlay = ({ element }: { element: TextElement }) => {
 
 const branchLabel = (b: Branch): string => (b.type === 'image' ? b.name : b.standard?.text || b.name);
 
-const BranchButton = ({ element, branch, minWidth, measure, onClick }: { element: BranchElement; branch: Branch; minWidth: number; measure: (el: HTMLButtonElement | null) => void; onClick: () => void }) => {
+const BranchButton = ({
+  element,
+  branch,
+  minWidth,
+  measure,
+  onClick,
+}: {
+  element: BranchElement;
+  branch: Branch;
+  minWidth: number;
+  measure: (el: HTMLButtonElement | null) => void;
+  onClick: () => void;
+}) => {
   const settings = element.data.settings;
   const border = settings?.border?.enabled ? `${settings.border.size}px solid ${settings.border.color}` : undefined;
   if (branch.type === 'image') {
     const img = branch.image;
     const src = img?.source && (img.source.startsWith('/uploads/') || img.source.startsWith('https://')) ? img.source : undefined;
     return (
-      <button type="button" className="bf-branch bf-branch-image bf-focusable" aria-label={branch.name} onClick={onClick}
-        style={{ top: img?.position?.top ?? 0, left: img?.position?.left ?? 0, width: img?.width ?? 100, height: img?.height ?? 100, border }}>
+      <button
+        type="button"
+        className="bf-branch bf-branch-image bf-focusable"
+        aria-label={branch.name}
+        onClick={onClick}
+        style={{ top: img?.position?.top ?? 0, left: img?.position?.left ?? 0, width: img?.width ?? 100, height: img?.height ?? 100, border }}
+      >
         {src ? <img src={src} alt="" draggable={false} /> : <span>{branch.name}</span>}
       </button>
     );
@@ -78,7 +98,7 @@ const BranchButton = ({ element, branch, minWidth, measure, onClick }: { element
   const bg = s?.background;
   const shape = s?.shape ?? 'rectangle';
   const hollow = shape.startsWith('hollowed_');
-  const baseColor = bg?.enabled === false || hollow ? 'transparent' : bg?.color ?? '#2f27ce';
+  const baseColor = bg?.enabled === false || hollow ? 'transparent' : (bg?.color ?? '#2f27ce');
   const style: CSSProperties = {
     top: s?.position?.top ?? 0,
     left: s?.position?.left ?? 0,
@@ -124,9 +144,22 @@ const BranchOverlay = ({ element, onBranch }: { element: BranchElement; onBranch
   return (
     <>
       {layer && <div className="bf-overlay" style={layer} />}
-      <div className="bf-branch-box" role="group" aria-label={prompt?.text || 'Choices'} style={{ top: element.position?.top ?? 0, left: element.position?.left ?? 0 }}>
+      <div
+        className="bf-branch-box"
+        role="group"
+        aria-label={prompt?.text || 'Choices'}
+        style={{ top: element.position?.top ?? 0, left: element.position?.left ?? 0 }}
+      >
         {prompt?.text ? (
-          <div className="bf-prompt" style={{ top: prompt.position?.top ?? 0, left: prompt.position?.left ?? 0, ...fontStyle(prompt.fontFamily, prompt.fontThickness, prompt.fontSize ?? 2, prompt.color), ...promptBg }}>
+          <div
+            className="bf-prompt"
+            style={{
+              top: prompt.position?.top ?? 0,
+              left: prompt.position?.left ?? 0,
+              ...fontStyle(prompt.fontFamily, prompt.fontThickness, prompt.fontSize ?? 2, prompt.color),
+              ...promptBg,
+            }}
+          >
             {prompt.text}
           </div>
         ) : null}
@@ -148,7 +181,13 @@ const BranchOverlay = ({ element, onBranch }: { element: BranchElement; onBranch
 export const Overlays = ({ shown, box, handlers }: { shown: readonly ShownElement[]; box: { width: number; height: number }; handlers: OverlayHandlers }) => (
   <div className="bf-overlays">
     {shown.map(({ element, fading }) => (
-      <div key={element.id} className={animationClass(element, fading)} data-element-id={element.id} aria-hidden={fading || undefined} {...(fading ? { inert: '' } : {})}>
+      <div
+        key={element.id}
+        className={animationClass(element, fading)}
+        data-element-id={element.id}
+        aria-hidden={fading || undefined}
+        {...(fading ? { inert: '' } : {})}
+      >
         <Design element={element} box={box}>
           {element.type === 'text' ? <TextOverlay element={element} /> : <BranchOverlay element={element} onBranch={handlers.onBranch} />}
           {hasSkip(element) && <SkipButton element={element} onSkip={handlers.onSkip} />}

@@ -1,5 +1,6 @@
 import { factoryFor } from '../providers';
 import type { ProviderAdapter, ProviderEvent } from '../providers';
+import type { PlaybackStore } from '../runtime/playback';
 import type { PlayerVideo } from '../runtime/types';
 
 interface Slot {
@@ -16,18 +17,18 @@ const MAX_WARM = 3;
  * The video layer, outside React: one slot per video that is on screen or warmed. Warmed slots
  * (a branch's targets) sit transparent under the current one with their media loading; switching
  * to one keeps the previous frame visible until the new video's first frame is drawn, so a branch
- * click never shows a blank gap.
+ * click never shows a blank gap. The video on screen is the playback store's: the Stage attaches
+ * its adapter and hands the store its events.
  */
 export class Stage {
   private slots = new Map<string, Slot>();
   private current: Slot | null = null;
   private leaving: Slot | null = null;
-  private volume = 1;
-  private muted = false;
 
   constructor(
     private readonly root: HTMLElement,
-    /** Events of the video on screen only. */
+    private readonly store: PlaybackStore,
+    /** Events of the video on screen only (after the store has taken them). */
     private readonly onEvent: (event: ProviderEvent, video: PlayerVideo) => void,
   ) {}
 
@@ -39,18 +40,22 @@ export class Stage {
     return this.current?.video ?? null;
   }
 
-  /** Puts a video on screen (reusing a warmed slot), optionally at a time and playing. */
+  /**
+   * Puts a video on screen (reusing a warmed slot), optionally at a time and playing (through the
+   * store: a refused autoplay shows the play button). Rejects when the video cannot load.
+   */
   async show(video: PlayerVideo, options: { time?: number; autoplay?: boolean }): Promise<ProviderAdapter> {
     const previous = this.current;
     let slot = this.slots.get(video.editor_id);
     if (slot && slot === previous) {
       const adapter = await slot.pending;
-      if (options.time !== undefined) adapter.seek(options.time);
-      if (options.autoplay) await adapter.play();
+      if (options.time !== undefined) this.store.seek(options.time);
+      if (options.autoplay) await this.store.play();
       return adapter;
     }
     slot ??= this.createSlot(video, true, options.time ?? 0, !options.autoplay);
     this.current = slot;
+    this.store.next(options.time ?? 0);
     slot.host.classList.add('bf-slot-current');
     if (previous) {
       this.finishLeaving();
@@ -69,10 +74,10 @@ export class Stage {
       this.finishLeaving();
     }
     const adapter = await slot.pending;
-    adapter.setVolume(this.volume);
-    adapter.setMuted(this.muted);
-    if (options.time) adapter.seek(options.time);
-    if (options.autoplay) await adapter.play();
+    // Another video took the screen meanwhile: this one stays quiet.
+    if (this.current !== slot) return adapter;
+    this.store.attach(adapter);
+    if (options.autoplay) await this.store.play();
     return adapter;
   }
 
@@ -87,17 +92,8 @@ export class Stage {
     }
   }
 
-  setVolume(volume: number): void {
-    this.volume = volume;
-    this.current?.adapter?.setVolume(volume);
-  }
-
-  setMuted(muted: boolean): void {
-    this.muted = muted;
-    this.current?.adapter?.setMuted(muted);
-  }
-
   destroy(): void {
+    this.store.detach();
     for (const slot of this.slots.values()) this.drop(slot);
     this.current = null;
   }
@@ -114,6 +110,7 @@ export class Stage {
         slot.host.classList.add('bf-slot-visible');
         this.finishLeaving();
       }
+      this.store.handle(event);
       this.onEvent(event, video);
     };
     slot.pending = factoryFor(video).then(
@@ -124,7 +121,11 @@ export class Stage {
         return adapter.ready().then(() => adapter);
       },
       (error: Error) => {
-        if (this.current === slot) this.onEvent({ type: 'error', message: error.message }, video);
+        if (this.current === slot) {
+          const event: ProviderEvent = { type: 'error', message: error.message };
+          this.store.handle(event);
+          this.onEvent(event, video);
+        }
         throw error;
       },
     );
@@ -148,7 +149,10 @@ export class Stage {
   private drop(slot: Slot): void {
     this.slots.delete(slot.video.editor_id);
     slot.adapter?.destroy();
-    void slot.pending.then((a) => a.destroy(), () => undefined);
+    void slot.pending.then(
+      (a) => a.destroy(),
+      () => undefined,
+    );
     slot.host.remove();
   }
 }

@@ -1,12 +1,17 @@
 import type { CSSProperties } from 'react';
-import { CORNER_STYLES, FONT_WEIGHTS } from '../../../config/src/content/options';
+import { CORNER_STYLES, FONT_WEIGHTS } from '@branchify/shared';
 
 type Corner = keyof typeof CORNER_STYLES;
 
 export const radius = (edge: string | null | undefined): string => CORNER_STYLES[(edge as Corner) ?? 'square'] ?? '0px';
 
 /** 'bold-italic' → weight 700, italic. */
-export const fontStyle = (family: string | null | undefined, thickness: string | null | undefined, sizeRem: number | null | undefined, color: string | null | undefined): CSSProperties => {
+export const fontStyle = (
+  family: string | null | undefined,
+  thickness: string | null | undefined,
+  sizeRem: number | null | undefined,
+  color: string | null | undefined,
+): CSSProperties => {
   const [name, italic] = (thickness ?? 'regular').endsWith('-italic') ? [thickness!.slice(0, -'-italic'.length), true] : [thickness ?? 'regular', false];
   return {
     fontFamily: family ? `${JSON.stringify(family)}, system-ui, sans-serif` : undefined,
@@ -25,8 +30,16 @@ export const withOpacity = (color: string, opacity: number): string => {
   const o = Math.max(0, Math.min(1, opacity));
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
   if (hex) {
-    const full = hex[1]!.length === 3 ? hex[1]!.split('').map((c) => c + c).join('') : hex[1]!;
-    return `#${full}${Math.round(o * 255).toString(16).padStart(2, '0')}`;
+    const full =
+      hex[1]!.length === 3
+        ? hex[1]!
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : hex[1]!;
+    return `#${full}${Math.round(o * 255)
+      .toString(16)
+      .padStart(2, '0')}`;
   }
   return `color-mix(in srgb, ${color} ${Math.round(o * 100)}%, transparent)`;
 };

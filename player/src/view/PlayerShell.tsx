@@ -1,0 +1,126 @@
+import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import type { PlaybackStore } from '../runtime/playback';
+import { Controls } from './Controls';
+import { playerKeyHandler } from './keys';
+import { usePlayback } from './usePlayback';
+
+export interface PlayerShellProps {
+  store: PlaybackStore;
+  /** The region's accessible name. */
+  label: string;
+  /** The element the video layer draws into. */
+  stageRef: RefObject<HTMLDivElement>;
+  /** The player's outer element, for a view that measures it (the shell keeps its own otherwise). */
+  rootRef?: RefObject<HTMLDivElement>;
+  className?: string;
+  style?: CSSProperties;
+  /** The provider's name, on the region as data-provider. */
+  provider?: string;
+  /** The big play button's accessible name. */
+  playLabel?: string;
+  /** Keeps the big play button away (while a question is open). */
+  holdPlay?: boolean;
+  /** A failure replaces the video and its controls (one video), instead of showing above them (a funnel). */
+  errorReplacesVideo?: boolean;
+  /** Drawn over the video, under the loader (a funnel's elements). */
+  overlays?: ReactNode;
+  /** Drawn after the error message, before the controls (dialogs, live regions). */
+  children?: ReactNode;
+}
+
+/** The controls, reading the whole state (they follow the time frame by frame while playing). */
+const StoreControls = ({ store }: { store: PlaybackStore }) => {
+  const { playing, time, duration, volume, muted, rates, rate, fullscreen } = usePlayback(store);
+  return (
+    <Controls
+      playing={playing}
+      time={time}
+      duration={duration}
+      volume={volume}
+      muted={muted}
+      rates={rates}
+      rate={rate}
+      fullscreen={fullscreen}
+      onPlay={() => store.toggle()}
+      onSeek={(t) => store.seek(t)}
+      onVolume={(v) => store.setVolume(v)}
+      onMute={() => store.toggleMuted()}
+      onRate={(r) => store.setRate(r)}
+      onFullscreen={() => store.toggleFullscreen()}
+    />
+  );
+};
+
+/**
+ * What both players look like around their video: the region with its keyboard shortcuts, the
+ * load_video loader, the big play button, the error message, the controls and the fullscreen
+ * container (the player itself, never the video's native fullscreen, which would hide overlays).
+ * All playback state is the store's; every control and key is a request to it.
+ */
+export const PlayerShell = (props: PlayerShellProps) => {
+  const { store, label, stageRef, className, style, provider, playLabel = 'Play', holdPlay = false, errorReplacesVideo = false } = props;
+  const ownRoot = useRef<HTMLDivElement>(null);
+  const root = props.rootRef ?? ownRoot;
+  const playing = usePlayback(store, (s) => s.playing);
+  const started = usePlayback(store, (s) => s.started);
+  const loading = usePlayback(store, (s) => s.loading);
+  const error = usePlayback(store, (s) => s.error);
+
+  // The container is what goes fullscreen; the store hears when the screen changes.
+  useEffect(() => {
+    const el = root.current!;
+    const disconnect = store.connectScreen({
+      enter: () => void el.requestFullscreen?.().catch(() => undefined),
+      exit: () => {
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      },
+    });
+    const onChange = () => store.fullscreenChanged(document.fullscreenElement === el);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => {
+      disconnect();
+      document.removeEventListener('fullscreenchange', onChange);
+    };
+  }, [store, root]);
+
+  const onKey = playerKeyHandler({
+    togglePlay: () => store.toggle(),
+    seekBy: (delta) => store.seekBy(delta),
+    toggleFullscreen: () => store.toggleFullscreen(),
+    toggleMuted: () => store.toggleMuted(),
+  });
+  const replaced = errorReplacesVideo && Boolean(error);
+
+  return (
+    <div
+      ref={root}
+      className={`bf-player${playing ? ' bf-playing' : ''}${className ? ` ${className}` : ''}`}
+      style={style}
+      tabIndex={-1}
+      onKeyDown={onKey}
+      role="region"
+      aria-label={label}
+      aria-busy={loading && !error}
+      data-provider={provider}
+      data-state={error ? 'error' : loading ? 'loading' : playing ? 'playing' : 'ready'}
+    >
+      <div ref={stageRef} className="bf-stage" onClick={() => store.toggle()} hidden={replaced} />
+      {props.overlays}
+      {loading && !error && <div className="bf-loader" role="progressbar" aria-label="load_video" aria-busy="true" />}
+      {!started && !loading && !error && !holdPlay && (
+        <button type="button" className="bf-bigplay bf-focusable" aria-label={playLabel} onClick={() => store.toggle()}>
+          <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          </svg>
+        </button>
+      )}
+      {error && (
+        <div className={`bf-error${errorReplacesVideo ? ' bf-error-full' : ''}`} role="alert">
+          {error}
+        </div>
+      )}
+      {props.children}
+      {!replaced && <StoreControls store={store} />}
+    </div>
+  );
+};
