@@ -13,21 +13,27 @@ import react from '@vitejs/plugin-react';
  * them (and the player's CSS, imported by its components) like our own, and React is deduplicated
  * so the player's components share the app's React.
  */
-export default defineConfig({
-  base: '/build/app/',
-  plugins: [react()],
-  resolve: {
-    alias: [{ find: /^@branchify\/player$/, replacement: fileURLToPath(new URL('../player/src/index.ts', import.meta.url)) }],
-    dedupe: ['react', 'react-dom'],
-  },
-  build: {
-    outDir: fileURLToPath(new URL('../cms/public/build/app', import.meta.url)),
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 1200,
-  },
-  server: {
-    proxy: { '/api': 'http://localhost:1337' },
-    // The dev server may read the workspace's other packages (player, config sources).
-    fs: { allow: [searchForWorkspaceRoot(process.cwd())] },
-  },
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the server runs with.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    base: '/build/app/',
+    plugins: [react()],
+    resolve: {
+      alias: [{ find: /^@branchify\/player$/, replacement: fileURLToPath(new URL('../player/src/index.ts', import.meta.url)) }],
+      dedupe: ['react', 'react-dom'],
+      // Workspace packages are built from their TypeScript sources (the 'source' export condition).
+      conditions: ['source'],
+    },
+    build: {
+      outDir: fileURLToPath(new URL('../cms/public/build/app', import.meta.url)),
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 1200,
+    },
+    server: {
+      proxy: { '/api': 'http://localhost:1337' },
+      // The dev server may read the workspace's other packages (player, config sources).
+      fs: { allow: [searchForWorkspaceRoot(process.cwd())] },
+    },
+  };
 });

@@ -37,7 +37,7 @@ const Lazy = ({ children }: { children: React.ReactNode }) => <Suspense fallback
 
 const Session = ({ children }: { children: React.ReactNode }) => {
   const navigate = useNavigate();
-  // 'Unauthenticated.' from the server → UserLogin (spec section 8).
+  // 'Unauthenticated.' from the server → UserLogin.
   const onUnauthenticated = useCallback(() => navigate(ROUTES.UserLogin, { replace: true }), [navigate]);
   return <SessionProvider onUnauthenticated={onUnauthenticated}>{children}</SessionProvider>;
 };
@@ -58,9 +58,30 @@ export const App = () => (
                 <Route path={ROUTES.ForgotPassword} element={<ForgotPasswordPage />} />
                 <Route path={ROUTES.ResendPasswordResetLink} element={<ResendPasswordResetLinkPage />} />
                 <Route path={ROUTES.PasswordReset} element={<PasswordResetPage />} />
-                <Route path={ROUTES.SelectSubscriptionPlan} element={<Lazy><SelectPlanPage /></Lazy>} />
-                <Route path={ROUTES.PayOutstandingInvoice} element={<Lazy><PayInvoicePage /></Lazy>} />
-                <Route path={ROUTES.PendingSubscription} element={<Lazy><PendingSubscriptionPage /></Lazy>} />
+                <Route
+                  path={ROUTES.SelectSubscriptionPlan}
+                  element={
+                    <Lazy>
+                      <SelectPlanPage />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.PayOutstandingInvoice}
+                  element={
+                    <Lazy>
+                      <PayInvoicePage />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.PendingSubscription}
+                  element={
+                    <Lazy>
+                      <PendingSubscriptionPage />
+                    </Lazy>
+                  }
+                />
                 <Route
                   path="/admin/*"
                   element={
@@ -74,8 +95,22 @@ export const App = () => (
                   <Route path="funnels" element={<FunnelsDashboard />} />
                   <Route path="funnels/:id/edit" element={<FunnelEditorPage />} />
                   <Route path="funnels/:id" element={<FunnelPreviewPage />} />
-                  <Route path="library" element={<Lazy><LibraryPage /></Lazy>} />
-                  <Route path="settings" element={<Lazy><SettingsPage /></Lazy>} />
+                  <Route
+                    path="library"
+                    element={
+                      <Lazy>
+                        <LibraryPage />
+                      </Lazy>
+                    }
+                  />
+                  <Route
+                    path="settings"
+                    element={
+                      <Lazy>
+                        <SettingsPage />
+                      </Lazy>
+                    }
+                  />
                   <Route path="*" element={<Navigate to={ROUTES.FunnelsDashboard} replace />} />
                 </Route>
               </Routes>

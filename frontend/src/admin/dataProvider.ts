@@ -1,26 +1,27 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils } from 'react-admin';
-import { getAccessToken } from '../shared/api';
+import { HttpError, type fetchUtils } from 'react-admin';
+import { exchange } from '../shared/api';
 
 /**
- * ra-data-simple-rest, unmodified, over an httpClient that speaks our /api: the bearer token and
- * the spec's headers out, the envelope's `data` (or paged `data.data`) in. The server sends
- * Content-Range for the simple-REST list parameters (docs/decisions.md "Paged lists keep the
- * envelope").
+ * ra-data-simple-rest, unmodified, over the app's one HTTP client (`exchange`: the bearer token,
+ * the spec's headers, a refresh and retry when the access token has expired). The envelope's
+ * `data` (or paged `data.data`) is what react-admin reads; the server sends Content-Range for the
+ * simple-REST list parameters (docs/decisions.md "Paged lists keep the envelope").
  */
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  headers.set('X-Requested-With', 'XMLHttpRequest');
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const res = await fetchUtils.fetchJson(url, { ...options, headers });
-  const body = res.json as { data?: unknown } | null;
-  let json: unknown = body;
-  if (body && typeof body === 'object' && 'data' in body) {
-    const data = body.data as { data?: unknown } | unknown;
-    json = data && typeof data === 'object' && !Array.isArray(data) && 'data' in (data as object) && Array.isArray((data as { data: unknown }).data) ? (data as { data: unknown }).data : data;
+  const path = url.replace(/^\/api\//, '');
+  const body = typeof options.body === 'string' && options.body ? (JSON.parse(options.body) as unknown) : options.body;
+  const res = await exchange(options.method ?? 'GET', path, body);
+  const envelope = res.body;
+  if (res.status < 200 || res.status >= 300 || envelope?.success === false) {
+    throw new HttpError(envelope?.message || 'An Error Occurred', res.status, envelope);
   }
-  return { ...res, json };
+  const data = envelope && typeof envelope === 'object' && 'data' in envelope ? (envelope.data as unknown) : envelope;
+  const json =
+    data && typeof data === 'object' && !Array.isArray(data) && 'data' in data && Array.isArray((data as { data: unknown }).data)
+      ? (data as { data: unknown }).data
+      : data;
+  return { status: res.status, headers: res.headers, body: JSON.stringify(json), json };
 };
 
 export const dataProvider = simpleRestProvider('/api/admin', httpClient);

@@ -24,15 +24,16 @@ export const useLoad = <T,>(load: () => Promise<T>, deps: unknown[] = []) => {
       if (seq === seqRef.current) setState({ status: 'error', message: errorMessage(error) });
     }
   }, []);
+  // The caller's deps decide when to load again; compared by value.
+  const depsKey = JSON.stringify(deps);
   useEffect(() => {
     setState({ status: 'loading' });
     void reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [depsKey, reload]);
   return { state, reload, setState };
 };
 
-/** The loader of spec section 2: a spinner, or the failure with a Retry button. */
+/** The loader: a spinner, or the failure with a Retry button. */
 export const Loader = ({ label = 'Loading', error, onRetry }: { label?: string; error?: string | null; onRetry?: () => void }) => (
   <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 6 }} role="status" aria-live="polite">
     {error ? (

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useCustomization } from './customization';
 import { useSession } from './session';
 
-/** 'Email Configuration Required', for admins while no mailer is configured (spec section 2). */
+/** 'Email Configuration Required', for admins while no mailer is configured. */
 export const MailerBanner = () => {
   const { customization, loaded } = useCustomization();
   const { user } = useSession();

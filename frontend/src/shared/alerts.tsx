@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { errorMessage } from './api';
 
-/** The floating alert banner (spec section 2): red for errors, green otherwise, gone after 5000 ms. */
+/** The floating alert banner: red for errors, green otherwise, gone after 5000 ms. */
 export const ALERT_DISMISS_MS = 5000;
 
 interface AlertItem {
@@ -45,11 +45,7 @@ export const AlertProvider = ({ children }: { children: ReactNode }) => {
   return (
     <AlertContext.Provider value={value}>
       {children}
-      <Stack
-        spacing={1}
-        sx={{ position: 'fixed', top: 16, right: 16, zIndex: 20_000_000, width: 'min(440px, 92vw)' }}
-        aria-live="polite"
-      >
+      <Stack spacing={1} sx={{ position: 'fixed', top: 16, right: 16, zIndex: 20_000_000, width: 'min(440px, 92vw)' }} aria-live="polite">
         {items.map((a) => (
           <Alert
             key={a.id}

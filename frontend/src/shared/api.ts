@@ -1,7 +1,7 @@
-import { MESSAGES } from '@branchify/config/src/messages';
+import { MESSAGES } from '@branchify/shared';
 
 /**
- * The one client for the `/api` contract (docs/api.md, spec section 7): same-origin `/api`, the
+ * The one client for the `/api` contract (docs/api.md): same-origin `/api`, the
  * spec's headers, the access token in memory (the refresh token lives in an httpOnly cookie), one
  * silent refresh when an access token has expired, and `Unauthenticated.` sending the user to
  * login.
@@ -58,7 +58,7 @@ const headers = (json: boolean): Record<string, string> => {
   return h;
 };
 
-interface RawResult {
+export interface RawResult {
   status: number;
   body: Partial<Envelope<unknown>> | null;
   headers: Headers;
@@ -118,23 +118,34 @@ export interface RequestOptions {
   quiet401?: boolean;
 }
 
-/** Calls the API and resolves with the whole envelope; rejects with an ApiError. */
-export const request = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> => {
+/**
+ * One exchange with the API: a 401 on an expired access token is retried once after a refresh,
+ * and 'Unauthenticated.' sends the user to login. Resolves with status, headers and body whatever
+ * the status (the react-admin data provider reads Content-Range).
+ */
+export const exchange = async (method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<RawResult> => {
   let result = await send(method, path, body);
   const key = path.replace(/^\//, '').split('?')[0]!;
   if (result.status === 401 && accessToken && !NO_RETRY.has(key)) {
     // An access token lives 15 minutes: renew it once through the refresh cookie and retry.
     if (await refreshSession()) result = await send(method, path, body);
   }
+  const message = result.body?.message;
+  if (result.status === 401 && message === MESSAGES.unauthenticated && !options.quiet401 && !NO_RETRY.has(key)) {
+    accessToken = null;
+    onUnauthenticated();
+  }
+  return result;
+};
+
+/** Calls the API and resolves with the whole envelope; rejects with an ApiError. */
+export const request = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> => {
+  const result = await exchange(method, path, body, options);
   const envelope = result.body;
   if (result.status >= 200 && result.status < 300 && envelope && envelope.success !== false) {
     return envelope as Envelope<T>;
   }
   const message = (typeof envelope?.message === 'string' && envelope.message) || MESSAGES.genericFailure;
-  if (message === MESSAGES.unauthenticated && !options.quiet401 && !NO_RETRY.has(key)) {
-    accessToken = null;
-    onUnauthenticated();
-  }
   throw new ApiError(result.status, message, envelope?.errors ?? {}, envelope?.data ?? null);
 };
 

@@ -1,11 +1,11 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/config/src/branding';
+import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/shared';
 import { api } from './api';
 import type { Customization } from './types';
 
-/** Defaults of spec section 3, used until (or if) GET /api/customizations answers. */
+/** Defaults, used until (or if) GET /api/customizations answers. */
 export const DEFAULT_CUSTOMIZATION: Customization = {
   app_name: DEFAULT_APP_NAME,
   app_description: '',

@@ -7,7 +7,7 @@ import { useModals } from './modals';
 import { useAlert } from './alerts';
 
 /**
- * quick-notice (spec section 2): header default 'Notice', a message, Close, and an optional
+ * quick-notice: header default 'Notice', a message, Close, and an optional
  * confirm button (default 'Confirm') that runs `onConfirm` and closes on success.
  */
 export const useQuickNotice = () => {
@@ -21,7 +21,19 @@ export const useQuickNotice = () => {
     });
 };
 
-const QuickNotice = ({ message, confirmText = 'Confirm', onConfirm, danger, close }: { message: ReactNode; confirmText?: string; onConfirm?: () => Promise<void> | void; danger?: boolean; close: () => void }) => {
+const QuickNotice = ({
+  message,
+  confirmText = 'Confirm',
+  onConfirm,
+  danger,
+  close,
+}: {
+  message: ReactNode;
+  confirmText?: string;
+  onConfirm?: () => Promise<void> | void;
+  danger?: boolean;
+  close: () => void;
+}) => {
   const [busy, setBusy] = useState(false);
   const alert = useAlert();
   return (

@@ -1,6 +1,6 @@
 import type { Plan } from './types';
 
-/** 'MMM D, YYYY' (spec section 9), e.g. 'Jan 5, 2026'. */
+/** 'MMM D, YYYY', e.g. 'Jan 5, 2026'. */
 export const formatDate = (value: string | number | Date | null | undefined): string => {
   if (value === null || value === undefined || value === '') return '';
   const date = new Date(value);
@@ -18,7 +18,7 @@ export const formatMoney = (amount: number | string, currency = 'usd'): string =
   }
 };
 
-/** 'Free', a one-time price, or 'price/month' / 'price/year' (spec section 3). */
+/** 'Free', a one-time price, or 'price/month' / 'price/year'. */
 export const planPrice = (plan: Pick<Plan, 'price' | 'currency' | 'payment_schedule'> & { price_display?: string }): string => {
   if (plan.price_display) return plan.price_display;
   if (plan.payment_schedule === 'free' || Number(plan.price) === 0) return 'Free';
@@ -30,7 +30,7 @@ export const planPrice = (plan: Pick<Plan, 'price' | 'currency' | 'payment_sched
 
 export type BadgeStatus = 'active' | 'inactive' | 'suspended' | 'banned' | 'failed' | 'in-active' | 'transparent' | 'dark';
 
-/** Invoice status → badge (spec section 4). */
+/** Invoice status → badge. */
 export const invoiceBadge = (status: string): BadgeStatus => {
   if (['draft', 'void', 'deleted'].includes(status)) return 'in-active';
   if (['open', 'uncollectible', 'pending', 'unpaid', 'refunded', 'failed'].includes(status)) return 'suspended';
@@ -51,5 +51,4 @@ export const isNearRenewal = (renewsAt: string | null | undefined, now: Date = n
   return d !== null && d >= 0 && d <= 7;
 };
 
-export const initials = (first: string, last: string): string =>
-  `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
+export const initials = (first: string, last: string): string => `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';

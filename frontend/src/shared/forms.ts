@@ -3,7 +3,7 @@ import { fieldErrorsOf, type FieldErrors } from './api';
 import { useAlert } from './alerts';
 
 /**
- * Form state with the server's field errors mapped onto inputs (spec section 5: the first message
+ * Form state with the server's field errors mapped onto inputs (the first message
  * under the input, red border). Native validation is off (`noValidate` on every form).
  */
 export const useForm = <V extends Record<string, unknown>>(initial: V) => {

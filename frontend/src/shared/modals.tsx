@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 
 /**
- * The modal host (spec section 2): modals by name, stacked, each closable by its backdrop or
+ * The modal host: modals by name, stacked, each closable by its backdrop or
  * close icon, with z-index from 10,000,000 upwards. MUI's Dialog traps and restores focus.
  */
 export const MODAL_Z_INDEX = 10_000_000;

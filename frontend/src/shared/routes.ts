@@ -1,5 +1,5 @@
 /**
- * The named routes of spec section 2 (navigation targets), and which paths are public. Code
+ * The named routes (navigation targets), and which paths are public. Code
  * navigates by name so a path lives in one place.
  */
 export const ROUTES = {

@@ -12,7 +12,10 @@ export const UserList = () => (
       <TextField source="last_name" label="Last name" />
       <EmailField source="email" />
       <BooleanField source="is_admin" label="Admin" />
-      <FunctionField label="Status" render={(r: { status: string }) => <StatusBadge status={r.status === 'active' ? 'active' : 'suspended'} label={r.status} />} />
+      <FunctionField
+        label="Status"
+        render={(r: { status: string }) => <StatusBadge status={r.status === 'active' ? 'active' : 'suspended'} label={r.status} />}
+      />
       <DateField source="created_at" label="Created" />
     </Datagrid>
   </List>

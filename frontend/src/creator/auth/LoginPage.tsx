@@ -28,8 +28,26 @@ export const LoginPage = () => {
     <AuthLayout title="Log in">
       {session.restoreFailed && window.location.search.includes('expired') && <Alert severity="info">Your session has ended. Please log in again.</Alert>}
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextInput name="email" type="email" label="Email" autoComplete="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.error('email')} requiredMark autoFocus />
-        <PasswordInput name="password" label="Password" autoComplete="current-password" value={form.values.password} onChange={(v) => form.set('password', v)} error={form.error('password')} requiredMark />
+        <TextInput
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(v) => form.set('email', v)}
+          error={form.error('email')}
+          requiredMark
+          autoFocus
+        />
+        <PasswordInput
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.error('password')}
+          requiredMark
+        />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to={ROUTES.ForgotPassword}>
             Forgot password?

@@ -26,7 +26,17 @@ export const ForgotPasswordPage = () => {
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextInput name="email" type="email" label="Email" autoComplete="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.error('email')} requiredMark autoFocus />
+        <TextInput
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(v) => form.set('email', v)}
+          error={form.error('email')}
+          requiredMark
+          autoFocus
+        />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Send reset link
         </Button>
@@ -80,8 +90,25 @@ export const PasswordResetPage = () => {
   return (
     <AuthLayout title="Reset your password" subtitle={email ? `For ${email}` : undefined}>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <PasswordInput name="password" label="New password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} error={form.error('password') ?? form.error('token') ?? form.error('email')} requiredMark autoFocus />
-        <PasswordInput name="password_confirmation" label="Confirm new password" autoComplete="new-password" value={form.values.password_confirmation} onChange={(v) => form.set('password_confirmation', v)} error={form.error('password_confirmation')} requiredMark />
+        <PasswordInput
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.error('password') ?? form.error('token') ?? form.error('email')}
+          requiredMark
+          autoFocus
+        />
+        <PasswordInput
+          name="password_confirmation"
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={form.values.password_confirmation}
+          onChange={(v) => form.set('password_confirmation', v)}
+          error={form.error('password_confirmation')}
+          requiredMark
+        />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Reset password
         </Button>

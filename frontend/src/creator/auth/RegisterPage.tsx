@@ -21,19 +21,61 @@ export const RegisterPage = () => {
     const res = await api.post<AuthData>('auth/register', values);
     alert.success(res.message ?? '');
     const { user } = await session.signIn(res.data);
-    // Spec section 4: non-admin → VerifyNotice, admin (the install's first account) → UsersList.
+    // Non-admin → VerifyNotice, admin (the install's first account) → UsersList.
     navigate(user.is_admin ? ROUTES.UsersList : ROUTES.VerifyNotice, { replace: true });
   });
   return (
     <AuthLayout title="Create your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-          <TextInput name="first_name" label="First name" autoComplete="given-name" value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.error('first_name')} requiredMark autoFocus />
-          <TextInput name="last_name" label="Last name" autoComplete="family-name" value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.error('last_name')} requiredMark />
+          <TextInput
+            name="first_name"
+            label="First name"
+            autoComplete="given-name"
+            value={form.values.first_name}
+            onChange={(v) => form.set('first_name', v)}
+            error={form.error('first_name')}
+            requiredMark
+            autoFocus
+          />
+          <TextInput
+            name="last_name"
+            label="Last name"
+            autoComplete="family-name"
+            value={form.values.last_name}
+            onChange={(v) => form.set('last_name', v)}
+            error={form.error('last_name')}
+            requiredMark
+          />
         </Stack>
-        <TextInput name="email" type="email" label="Email" autoComplete="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.error('email')} requiredMark />
-        <PasswordInput name="password" label="Password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} error={form.error('password')} requiredMark />
-        <PasswordInput name="password_confirmation" label="Confirm password" autoComplete="new-password" value={form.values.password_confirmation} onChange={(v) => form.set('password_confirmation', v)} error={form.error('password_confirmation')} requiredMark />
+        <TextInput
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(v) => form.set('email', v)}
+          error={form.error('email')}
+          requiredMark
+        />
+        <PasswordInput
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.error('password')}
+          requiredMark
+        />
+        <PasswordInput
+          name="password_confirmation"
+          label="Confirm password"
+          autoComplete="new-password"
+          value={form.values.password_confirmation}
+          onChange={(v) => form.set('password_confirmation', v)}
+          error={form.error('password_confirmation')}
+          requiredMark
+        />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Register
         </Button>

@@ -70,6 +70,10 @@ export const EmailVerifyPage = () => {
   const alert = useAlert();
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
+  // The link is used once, when the page opens; the session is read when the answer arrives (it
+  // may have been restored meanwhile), not as it was when the page opened.
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -79,15 +83,14 @@ export const EmailVerifyPage = () => {
       try {
         const res = await api.post('auth/verify-email', body);
         alert.success(res.message ?? '');
-        if (session.user) await session.refresh();
+        if (sessionRef.current.user) await sessionRef.current.refresh();
         navigate(ROUTES.EmailVerified, { replace: true });
       } catch (e) {
         setError(errorMessage(e));
         alert.error(e);
       }
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [params, alert, navigate]);
   return (
     <AuthLayout title="Verifying your email">
       {error ? (

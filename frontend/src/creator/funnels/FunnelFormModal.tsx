@@ -29,8 +29,23 @@ export const FunnelFormModal = ({ funnel, close, onSaved }: { funnel?: FunnelSum
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
-        <TextInput name="title" label="Title" value={form.values.title} onChange={(v) => form.set('title', v)} error={form.error('title')} requiredMark autoFocus />
-        <TextArea name="description" label="Description" rows={4} value={form.values.description} onChange={(v) => form.set('description', v)} error={form.error('description')} />
+        <TextInput
+          name="title"
+          label="Title"
+          value={form.values.title}
+          onChange={(v) => form.set('title', v)}
+          error={form.error('title')}
+          requiredMark
+          autoFocus
+        />
+        <TextArea
+          name="description"
+          label="Description"
+          rows={4}
+          value={form.values.description}
+          onChange={(v) => form.set('description', v)}
+          error={form.error('description')}
+        />
         <Toggle
           name="enable_resume_play"
           label="Let viewers resume where they left off"

@@ -55,7 +55,12 @@ export const FunnelPreviewPage = () => {
             </Button>
           </PageHeader>
           <Box sx={{ aspectRatio: '16 / 9', maxWidth: 960 }}>
-            <iframe title={`${funnel.title} preview`} src={ROUTES.Player(funnel.identifier)} style={{ border: 0, width: '100%', height: '100%' }} allow="autoplay; fullscreen" />
+            <iframe
+              title={`${funnel.title} preview`}
+              src={ROUTES.Player(funnel.identifier)}
+              style={{ border: 0, width: '100%', height: '100%' }}
+              allow="autoplay; fullscreen"
+            />
           </Box>
         </>
       )}

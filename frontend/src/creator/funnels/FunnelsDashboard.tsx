@@ -50,9 +50,17 @@ export const FunnelsDashboard = () => {
   const navigate = useNavigate();
 
   const openCreate = () =>
-    modals.open({ name: 'create-funnel', title: 'Create Funnel', render: ({ close }) => <FunnelFormModal close={close} onSaved={(f) => navigate(ROUTES.FunnelEditor(f.id))} /> });
+    modals.open({
+      name: 'create-funnel',
+      title: 'Create Funnel',
+      render: ({ close }) => <FunnelFormModal close={close} onSaved={(f) => navigate(ROUTES.FunnelEditor(f.id))} />,
+    });
   const openUpdate = (funnel: FunnelSummary) =>
-    modals.open({ name: 'update-funnel', title: 'Update Funnel', render: ({ close }) => <FunnelFormModal funnel={funnel} close={close} onSaved={() => void reload()} /> });
+    modals.open({
+      name: 'update-funnel',
+      title: 'Update Funnel',
+      render: ({ close }) => <FunnelFormModal funnel={funnel} close={close} onSaved={() => void reload()} />,
+    });
   const openShare = (funnel: FunnelSummary) =>
     modals.open({ name: 'share-funnel', title: 'Share Funnel', render: ({ close }) => <ShareFunnelModal identifier={funnel.identifier} close={close} /> });
   const duplicate = async (funnel: FunnelSummary) => {
@@ -90,7 +98,15 @@ export const FunnelsDashboard = () => {
             setSearch(e.target.value);
             setPage(1);
           }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
           Create Funnel

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ROUTES } from '../../shared/routes';
 
-/** 'Copied' shows for 1500 ms (spec section 9). */
+/** 'Copied' shows for 1500 ms. */
 export const COPIED_MS = 1500;
 
 export const embedCode = (identifier: string, origin: string = window.location.origin): string =>
@@ -35,7 +35,15 @@ export const ShareFunnelModal = ({ identifier, close }: { identifier: string; cl
         <Typography variant="body2" sx={{ mb: 1 }}>
           Paste this code into your page where the funnel should play.
         </Typography>
-        <TextField label="Embed code" value={code} multiline minRows={3} inputRef={ref} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'embed-code' } }} onFocus={(e) => e.target.select()} />
+        <TextField
+          label="Embed code"
+          value={code}
+          multiline
+          minRows={3}
+          inputRef={ref}
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'embed-code' } }}
+          onFocus={(e) => e.target.select()}
+        />
       </DialogContent>
       <DialogActions>
         <Typography role="status" aria-live="polite" color="success.main" sx={{ mr: 'auto', pl: 2 }}>

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -32,9 +33,18 @@ export const ProfileBlock = () => {
       <ButtonBase
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"
-        aria-label="Account menu"
         data-testid="profile-block"
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, width: '100%', justifyContent: 'flex-start', textAlign: 'left', borderTop: 1, borderColor: 'divider' }}
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          alignItems: 'center',
+          p: 2,
+          width: '100%',
+          justifyContent: 'flex-start',
+          textAlign: 'left',
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
       >
         <Avatar sx={{ bgcolor: 'primary.main' }}>{initials(user.first_name, user.last_name)}</Avatar>
         <Box sx={{ minWidth: 0 }}>
@@ -46,7 +56,13 @@ export const ProfileBlock = () => {
           </Typography>
         </Box>
       </ButtonBase>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         <MenuItem
           onClick={async () => {
             setAnchor(null);
@@ -73,7 +89,10 @@ export const Sidebar = ({ items }: { items: NavItem[] }) => {
   const { customization } = useCustomization();
   const width = sidebarWidth(customization);
   return (
-    <Drawer variant="permanent" sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', display: 'flex', flexDirection: 'column' } }}>
+    <Drawer
+      variant="permanent"
+      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', display: 'flex', flexDirection: 'column' } }}
+    >
       <Box sx={{ p: 2.5 }}>
         {customization.app_logo_url ? (
           <img src={customization.app_logo_url} alt={customization.app_name} style={{ maxHeight: 40, maxWidth: '100%' }} />
@@ -85,19 +104,25 @@ export const Sidebar = ({ items }: { items: NavItem[] }) => {
       </Box>
       <Box component="nav" aria-label="Main" sx={{ flex: 1 }}>
         <List>
-          {items.map((item) =>
-            item.external ? (
-              <ListItemButton key={item.label} component="a" href={item.to} target="_blank" rel="noopener noreferrer">
-                <ListItemIcon>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ) : (
-              <ListItemButton key={item.label} component={NavLink} to={item.to} sx={{ '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}>
-                <ListItemIcon>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ),
-          )}
+          {items.map((item) => (
+            <ListItem key={item.label} disablePadding>
+              {item.external ? (
+                <ListItemButton component="a" href={item.to} target="_blank" rel="noopener noreferrer">
+                  <ListItemIcon>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              ) : (
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  sx={{ '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}
+                >
+                  <ListItemIcon>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              )}
+            </ListItem>
+          ))}
         </List>
       </Box>
       <ProfileBlock />

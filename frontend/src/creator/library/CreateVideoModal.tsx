@@ -6,8 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { messageTemplates } from '@branchify/config/src/messages';
-import { PROVIDER_LABELS, parseVideoSource, type ParsedVideoSource, type VideoProvider } from '@branchify/config/src/content/video-sources';
+import { messageTemplates, PROVIDER_LABELS, parseVideoSource, type ParsedVideoSource, type VideoProvider } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { useForm } from '../../shared/forms';
@@ -17,12 +16,12 @@ import type { User, Subscription, Video } from '../../shared/types';
 import { useDebounced } from '../../shared/useDebounced';
 import { VideoPreview, type VideoMeta } from './VideoPreview';
 
-/** The tabs in the modal's order (spec section 2). */
+/** The tabs in the modal's order. */
 export const PROVIDER_TABS: VideoProvider[] = ['adilo', 'youtube', 'vimeo', 'generic'];
-/** The URL/ID input is parsed 1000 ms after the last keystroke (spec section 5). */
+/** The URL/ID input is parsed 1000 ms after the last keystroke. */
 export const URL_DEBOUNCE_MS = 1000;
 
-/** Spec section 5: admins all; others their plan's video_sources (null = all); no subscription → youtube. */
+/** Admins all; others their plan's video_sources (null = all); no subscription → youtube. */
 export const allowedProviders = (user: User | null, subscription: Subscription | null): VideoProvider[] => {
   if (user?.is_admin) return [...PROVIDER_TABS];
   if (!subscription?.plan) return ['youtube'];
@@ -82,7 +81,7 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
   }, [source?.embed_url, source?.provider, source?.external_id, video]);
 
   const selectProvider = (next: VideoProvider) => {
-    // Selecting a provider resets the URL/ID and the upgrade message (spec section 4).
+    // Selecting a provider resets the URL/ID and the upgrade message.
     setProvider(next);
     form.set('url', '');
     form.setErrors({});
@@ -142,7 +141,14 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
           autoFocus
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextInput name="title" label="Title" value={form.values.title} onChange={(val) => form.set('title', val)} error={form.error('title')} placeholder={meta.title} />
+        <TextInput
+          name="title"
+          label="Title"
+          value={form.values.title}
+          onChange={(val) => form.set('title', val)}
+          error={form.error('title')}
+          placeholder={meta.title}
+        />
         {(source || video) && (
           <Box sx={{ mt: 2 }}>
             {/* The spec's player errors show in place of the video and in the alert banner. */}

@@ -18,7 +18,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
-import { PROVIDER_LABELS } from '@branchify/config/src/content/video-sources';
+import { PROVIDER_LABELS } from '@branchify/shared';
 import { api, errorMessage, query, type Paged } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { useCustomization } from '../../shared/customization';
@@ -31,7 +31,7 @@ import { PageHeader } from '../layout/UserLayout';
 import { CreateVideoModal } from './CreateVideoModal';
 import { EditVideoTitleModal, PreviewVideoModal } from './VideoModals';
 
-/** Library search and scroll paging are debounced by 500 ms (spec section 9). */
+/** Library search and scroll paging are debounced by 500 ms. */
 export const LIBRARY_DEBOUNCE_MS = 500;
 
 const duration = (s: number | null): string => {
@@ -95,9 +95,14 @@ export const LibraryPage = () => {
   }, [loadPage, loading, page, lastPage, error]);
 
   const reload = () => setGeneration((g) => g + 1);
-  const openCreate = () => modals.open({ name: 'create-video', title: 'Add Video', maxWidth: 'md', render: ({ close }) => <CreateVideoModal close={close} onSaved={reload} /> });
+  const openCreate = () =>
+    modals.open({ name: 'create-video', title: 'Add Video', maxWidth: 'md', render: ({ close }) => <CreateVideoModal close={close} onSaved={reload} /> });
   const openEdit = (video: Video) =>
-    modals.open({ name: 'edit-video-title', title: 'Edit Video Title', render: ({ close }) => <EditVideoTitleModal video={video} close={close} onSaved={reload} /> });
+    modals.open({
+      name: 'edit-video-title',
+      title: 'Edit Video Title',
+      render: ({ close }) => <EditVideoTitleModal video={video} close={close} onSaved={reload} />,
+    });
   const openPreview = (video: Video) =>
     modals.open({ name: 'preview-video', title: video.title, maxWidth: 'md', render: ({ close }) => <PreviewVideoModal video={video} close={close} /> });
   const remove = (video: Video) =>
@@ -123,7 +128,15 @@ export const LibraryPage = () => {
           label="Search videos"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
           Add Video
@@ -138,7 +151,17 @@ export const LibraryPage = () => {
         {videos.map((v) => (
           <Card key={v.id} data-testid="video-card">
             <CardActionArea onClick={() => openPreview(v)} aria-label={`Preview ${v.title}`}>
-              <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'grey.900', display: 'grid', placeItems: 'center', backgroundImage: v.thumbnail ? `url("${v.thumbnail}")` : undefined, backgroundSize: 'cover', backgroundPosition: 'center' }}>
+              <Box
+                sx={{
+                  aspectRatio: '16 / 9',
+                  bgcolor: 'grey.900',
+                  display: 'grid',
+                  placeItems: 'center',
+                  backgroundImage: v.thumbnail ? `url("${v.thumbnail}")` : undefined,
+                  backgroundSize: 'cover',
+                  backgroundPosition: 'center',
+                }}
+              >
                 <PlayCircleIcon sx={{ color: 'common.white', fontSize: 48, opacity: 0.85 }} />
               </Box>
             </CardActionArea>

@@ -22,7 +22,15 @@ export const EditVideoTitleModal = ({ video, close, onSaved }: { video: Video; c
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
-        <TextInput name="title" label="Title" value={form.values.title} onChange={(v) => form.set('title', v)} error={form.error('title')} requiredMark autoFocus />
+        <TextInput
+          name="title"
+          label="Title"
+          value={form.values.title}
+          onChange={(v) => form.set('title', v)}
+          error={form.error('title')}
+          requiredMark
+          autoFocus
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
@@ -38,7 +46,15 @@ export const EditVideoTitleModal = ({ video, close, onSaved }: { video: Video; c
 export const PreviewVideoModal = ({ video, close }: { video: Video; close: () => void }) => (
   <>
     <DialogContent sx={{ pt: 0 }}>
-      <VideoPreview provider={video.provider} embedUrl={video.embed_url} externalId={video.external_id} sourceUrl={video.source_url} title={video.title} thumbnail={video.thumbnail} autoPlay />
+      <VideoPreview
+        provider={video.provider}
+        embedUrl={video.embed_url}
+        externalId={video.external_id}
+        sourceUrl={video.source_url}
+        title={video.title}
+        thumbnail={video.thumbnail}
+        autoPlay
+      />
     </DialogContent>
     <DialogActions>
       <Button onClick={close}>Close</Button>

@@ -25,10 +25,22 @@ export interface VideoPreviewProps {
  * A preview of one video in the Branchify player (@branchify/player's VideoPlayer): the same
  * provider adapters, load_video loader and controls as the public page. When the provider cannot
  * load (YouTube's or Vimeo's script unreachable, a broken URL), the spec's message shows in place
- * of the video and in the alert banner (spec section 8) instead of a blank box; Adilo fails
- * silently. The generic preview shows the frame at 2 seconds until played (spec section 9).
+ * of the video and in the alert banner instead of a blank box; Adilo fails
+ * silently. The generic preview shows the frame at 2 seconds until played.
  */
-export const VideoPreview = ({ provider, embedUrl, externalId, sourceUrl, title, thumbnail, autoPlay, playerTime, onTime, onMeta, onError }: VideoPreviewProps) => {
+export const VideoPreview = ({
+  provider,
+  embedUrl,
+  externalId,
+  sourceUrl,
+  title,
+  thumbnail,
+  autoPlay,
+  playerTime,
+  onTime,
+  onMeta,
+  onError,
+}: VideoPreviewProps) => {
   const alert = useAlert();
   const reportError = useCallback(
     (message: string) => {

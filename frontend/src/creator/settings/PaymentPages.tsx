@@ -42,7 +42,10 @@ const useOutstanding = () => {
     if (!subscription) return { invoice: null as Invoice | null, card: null as Card | null };
     const [invoices, card] = await Promise.all([
       api.get<Invoice[]>(`users/subscriptions/${subscription.id}/invoices`).then((r) => r.data),
-      api.get<Card | null>('payment-method').then((r) => r.data).catch(() => null),
+      api
+        .get<Card | null>('payment-method')
+        .then((r) => r.data)
+        .catch(() => null),
     ]);
     return { invoice: invoices.find((i) => OPEN.includes(i.status)) ?? null, card };
   }, [subscription?.id]);
@@ -86,7 +89,11 @@ export const PayInvoicePage = () => {
                   variant="contained"
                   disabled={payments.busy}
                   onClick={() => {
-                    const run = () => void payments.pay(() => api.post<PaymentAnswer>(`users/subscriptions/${sub.id}/invoices/pay`, { invoice_id: invoice.invoice_id }), finish);
+                    const run = () =>
+                      void payments.pay(
+                        () => api.post<PaymentAnswer>(`users/subscriptions/${sub.id}/invoices/pay`, { invoice_id: invoice.invoice_id }),
+                        finish,
+                      );
                     if (card) run();
                     else payments.openCard(run);
                   }}
@@ -141,7 +148,13 @@ export const PendingSubscriptionPage = () => {
         {({ invoice }) => (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {invoice && sub && (
-              <Button variant="contained" disabled={payments.busy} onClick={() => void payments.pay(() => api.post<PaymentAnswer>(`users/subscriptions/${sub.id}/invoices/pay`, { invoice_id: invoice.invoice_id }), check)}>
+              <Button
+                variant="contained"
+                disabled={payments.busy}
+                onClick={() =>
+                  void payments.pay(() => api.post<PaymentAnswer>(`users/subscriptions/${sub.id}/invoices/pay`, { invoice_id: invoice.invoice_id }), check)
+                }
+              >
                 Confirm payment
               </Button>
             )}

@@ -6,21 +6,17 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { PROVIDER_LABELS, isVideoProvider } from '@branchify/config/src/content/video-sources';
+import { PROVIDER_LABELS, grantsAccess, isVideoProvider } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { planPrice } from '../../shared/format';
 import { Loaded, useLoad } from '../../shared/Loader';
 import { useSession } from '../../shared/session';
-import type { Card as PaymentCard, Plan, Subscription } from '../../shared/types';
+import type { Card as PaymentCard, Plan } from '../../shared/types';
 import { usePageTitle } from '../../shared/useDebounced';
 import { afterLoginRoute } from '../guard';
 import { PageHeader } from '../layout/UserLayout';
 import { usePayments, type PaymentAnswer } from './payments';
-
-/** Whether a subscription still grants access (active, or canceled within its grace period). */
-export const grantsAccess = (s: Subscription | null): boolean =>
-  Boolean(s && (s.status === 'active' || (s.status === 'canceled' && s.canceled_at && new Date(s.canceled_at).getTime() > Date.now())));
 
 const limits = (plan: Plan): string[] => [
   plan.max_funnel === null ? 'Unlimited funnels' : `${plan.max_funnel} funnel${plan.max_funnel === 1 ? '' : 's'}`,
@@ -40,7 +36,10 @@ export const SelectPlanPage = () => {
   const { state, reload } = useLoad(async () => {
     const [plans, card] = await Promise.all([
       api.get<Plan[]>('plans').then((r) => r.data),
-      api.get<PaymentCard | null>('payment-method').then((r) => r.data).catch(() => null),
+      api
+        .get<PaymentCard | null>('payment-method')
+        .then((r) => r.data)
+        .catch(() => null),
     ]);
     return { plans, card };
   }, []);
@@ -96,7 +95,11 @@ export const SelectPlanPage = () => {
             {plans.map((plan) => {
               const isCurrent = current?.plan_id === plan.id && grantsAccess(current);
               return (
-                <Card key={plan.id} data-testid="plan-card" sx={{ display: 'flex', flexDirection: 'column', outline: isCurrent ? 2 : 0, outlineColor: 'primary.main' }}>
+                <Card
+                  key={plan.id}
+                  data-testid="plan-card"
+                  sx={{ display: 'flex', flexDirection: 'column', outline: isCurrent ? 2 : 0, outlineColor: 'primary.main' }}
+                >
                   <CardContent sx={{ flex: 1 }}>
                     <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
                       <Typography variant="h6" component="h2">
@@ -121,7 +124,13 @@ export const SelectPlanPage = () => {
                     </Box>
                   </CardContent>
                   <CardActions>
-                    <Button fullWidth variant="contained" disabled={isCurrent || payments.busy || plan.managed_by === 'self'} onClick={() => choose(plan, card)} aria-label={`Choose ${plan.name}`}>
+                    <Button
+                      fullWidth
+                      variant="contained"
+                      disabled={isCurrent || payments.busy || plan.managed_by === 'self'}
+                      onClick={() => choose(plan, card)}
+                      aria-label={`Choose ${plan.name}`}
+                    >
                       {isCurrent ? 'Current plan' : 'Choose'}
                     </Button>
                   </CardActions>

@@ -19,7 +19,7 @@ import { useSession } from '../../shared/session';
 import type { Subscription } from '../../shared/types';
 import { formatDate } from '../../shared/format';
 
-/** change-user-password: on success the modal closes and the user is logged out (spec section 4). */
+/** change-user-password: on success the modal closes and the user is logged out. */
 export const ChangePasswordModal = ({ close }: { close: () => void }) => {
   const alert = useAlert();
   const session = useSession();
@@ -36,9 +36,34 @@ export const ChangePasswordModal = ({ close }: { close: () => void }) => {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
-        <PasswordInput name="current_password" label="Current password" autoComplete="current-password" value={form.values.current_password} onChange={(v) => form.set('current_password', v)} error={form.error('current_password')} requiredMark autoFocus />
-        <PasswordInput name="password" label="New password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} error={form.error('password')} requiredMark />
-        <PasswordInput name="password_confirmation" label="Confirm new password" autoComplete="new-password" value={form.values.password_confirmation} onChange={(v) => form.set('password_confirmation', v)} error={form.error('password_confirmation')} requiredMark />
+        <PasswordInput
+          name="current_password"
+          label="Current password"
+          autoComplete="current-password"
+          value={form.values.current_password}
+          onChange={(v) => form.set('current_password', v)}
+          error={form.error('current_password')}
+          requiredMark
+          autoFocus
+        />
+        <PasswordInput
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.error('password')}
+          requiredMark
+        />
+        <PasswordInput
+          name="password_confirmation"
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={form.values.password_confirmation}
+          onChange={(v) => form.set('password_confirmation', v)}
+          error={form.error('password_confirmation')}
+          requiredMark
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
@@ -74,12 +99,23 @@ export const CancelSubscriptionModal = ({ subscription, close, onDone }: { subsc
           <FormControl>
             <FormLabel id="cancel-period">When should the subscription end?</FormLabel>
             <RadioGroup aria-labelledby="cancel-period" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)}>
-              <FormControlLabel value="cancel_at_period_end" control={<Radio />} label={`At the end of the billing period${subscription.renews_at ? ` (${formatDate(subscription.renews_at)})` : ''}`} />
+              <FormControlLabel
+                value="cancel_at_period_end"
+                control={<Radio />}
+                label={`At the end of the billing period${subscription.renews_at ? ` (${formatDate(subscription.renews_at)})` : ''}`}
+              />
               <FormControlLabel value="immediately" control={<Radio />} label="Immediately" />
             </RadioGroup>
           </FormControl>
         )}
-        <TextArea name="cancellation_reason" label="Reason (optional)" rows={3} value={form.values.cancellation_reason} onChange={(v) => form.set('cancellation_reason', v)} error={form.error('cancellation_reason')} />
+        <TextArea
+          name="cancellation_reason"
+          label="Reason (optional)"
+          rows={3}
+          value={form.values.cancellation_reason}
+          onChange={(v) => form.set('cancellation_reason', v)}
+          error={form.error('cancellation_reason')}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Keep subscription</Button>

@@ -65,7 +65,14 @@ const SubscriptionSection = () => {
   };
   if (!sub) {
     return (
-      <Section title="Subscription" action={<Button variant="contained" onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>Choose a plan</Button>}>
+      <Section
+        title="Subscription"
+        action={
+          <Button variant="contained" onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>
+            Choose a plan
+          </Button>
+        }
+      >
         <Typography>You don't have a subscription yet.</Typography>
       </Section>
     );
@@ -82,7 +89,16 @@ const SubscriptionSection = () => {
             {sub.status === 'active' && (
               <>
                 <Button onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>Change plan</Button>
-                <Button color="error" onClick={() => modals.open({ name: 'cancel-subscription-by-user', title: 'Cancel subscription', render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} onDone={refresh} /> })}>
+                <Button
+                  color="error"
+                  onClick={() =>
+                    modals.open({
+                      name: 'cancel-subscription-by-user',
+                      title: 'Cancel subscription',
+                      render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} onDone={refresh} />,
+                    })
+                  }
+                >
                   Cancel
                 </Button>
               </>
@@ -131,7 +147,10 @@ const BillingSections = () => {
   const { subscription } = useSession();
   const payments = usePayments();
   const { state, reload } = useLoad(async () => {
-    const integration = await api.get<StripeIntegration>('users/subscriptions/stripe-integration').then((r) => r.data).catch(() => null);
+    const integration = await api
+      .get<StripeIntegration>('users/subscriptions/stripe-integration')
+      .then((r) => r.data)
+      .catch(() => null);
     const [card, invoices] = await Promise.all([
       integration?.integrated ? api.get<Card | null>('payment-method').then((r) => r.data) : Promise.resolve(null),
       subscription ? api.get<Invoice[]>(`users/subscriptions/${subscription.id}/invoices`).then((r) => r.data) : Promise.resolve([] as Invoice[]),
@@ -143,7 +162,10 @@ const BillingSections = () => {
       {({ integration, card, invoices }) => (
         <>
           {integration?.integrated && (
-            <Section title="Payment method" action={<Button onClick={() => payments.openCard(() => void reload())}>{card ? 'Change card' : 'Add card'}</Button>}>
+            <Section
+              title="Payment method"
+              action={<Button onClick={() => payments.openCard(() => void reload())}>{card ? 'Change card' : 'Add card'}</Button>}
+            >
               {card ? (
                 <Typography data-testid="card-on-file">
                   {card.brand.toUpperCase()} ending in {card.last4} · expires {String(card.exp_month).padStart(2, '0')}/{card.exp_year}
@@ -208,7 +230,12 @@ export const SettingsPage = () => {
       <Section
         title="Profile"
         action={
-          <Button variant="outlined" onClick={() => modals.open({ name: 'change-user-password', title: 'Change password', render: ({ close }) => <ChangePasswordModal close={close} /> })}>
+          <Button
+            variant="outlined"
+            onClick={() =>
+              modals.open({ name: 'change-user-password', title: 'Change password', render: ({ close }) => <ChangePasswordModal close={close} /> })
+            }
+          >
             Change password
           </Button>
         }

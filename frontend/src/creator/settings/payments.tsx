@@ -3,7 +3,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
-import { MESSAGES } from '@branchify/config/src/messages';
+import { MESSAGES } from '@branchify/shared';
 import { ApiError, type Envelope } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { useModals } from '../../shared/modals';
@@ -14,7 +14,17 @@ import { STRIPE_CARD_TITLE, StripeCardModal, confirmCardAction } from './stripe'
 export type PaymentAnswer = Subscription | { requires_action: true; client_secret: string | null; subscription: Subscription };
 
 /** A message (or two) with Cancel and one action that closes the modal, then runs. */
-const MessageWithAction = ({ messages, actionText, onAction, close }: { messages: readonly string[]; actionText: string; onAction: () => void; close: () => void }) => (
+const MessageWithAction = ({
+  messages,
+  actionText,
+  onAction,
+  close,
+}: {
+  messages: readonly string[];
+  actionText: string;
+  onAction: () => void;
+  close: () => void;
+}) => (
   <>
     <DialogContent sx={{ pt: 0 }}>
       {messages.map((text, i) => (
@@ -62,7 +72,12 @@ export const usePayments = () => {
     modals.open({ name: 'stripe-card', title: STRIPE_CARD_TITLE, render: ({ close }) => <StripeCardModal close={close} onSuccess={onSuccess} /> });
 
   const confirm = (title: string, message: string, cardInfo: string | undefined, onConfirm: () => void) =>
-    modals.open({ name: 'create-or-change-subscription-by-user', title, maxWidth: 'xs', render: ({ close }) => <ConfirmModal message={message} cardInfo={cardInfo} onConfirm={onConfirm} close={close} /> });
+    modals.open({
+      name: 'create-or-change-subscription-by-user',
+      title,
+      maxWidth: 'xs',
+      render: ({ close }) => <ConfirmModal message={message} cardInfo={cardInfo} onConfirm={onConfirm} close={close} />,
+    });
 
   const pay = async (call: () => Promise<Envelope<PaymentAnswer>>, onDone: () => void | Promise<void>): Promise<void> => {
     setBusy(true);

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { MESSAGES } from '@branchify/config/src/messages';
+import { MESSAGES } from '@branchify/shared';
 import { api, errorMessage } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import type { StripeIntegration } from '../../shared/types';

@@ -18,8 +18,18 @@ const format = (hex: string, alpha: number): string => {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 };
 
-/** The colour picker: default white at full opacity, alpha supported (spec section 2). */
-export const ColorPicker = ({ name, label, value = '#ffffff', onChange }: { name: string; label: string; value?: string; onChange: (value: string) => void }) => {
+/** The colour picker: default white at full opacity, alpha supported. */
+export const ColorPicker = ({
+  name,
+  label,
+  value = '#ffffff',
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  onChange: (value: string) => void;
+}) => {
   const { hex, alpha } = parse(value);
   return (
     <Box sx={{ my: 1 }}>

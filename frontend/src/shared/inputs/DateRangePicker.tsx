@@ -10,7 +10,7 @@ export interface DateRange {
 }
 
 /**
- * The date-range picker: placeholder 'Select date range', YYYY-MM-DD, confirm 'OK' (spec section 2).
+ * The date-range picker: placeholder 'Select date range', YYYY-MM-DD, confirm 'OK'.
  * Native date inputs keep it keyboard-usable; the browser's calendar follows the locale (weeks
  * start on Sunday in en-US).
  */
@@ -29,8 +29,20 @@ export const DateRangePicker = ({ label, value, onChange }: { label: string; val
       />
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Box sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
-          <TextField type="date" label="From" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="date" label="To" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            type="date"
+            label="From"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            label="To"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <Button
             variant="contained"
             disabled={!draft.from || !draft.to}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@branchify/config/src/messages';
+import { MESSAGES } from '@branchify/shared';
 import { useAlert } from '../alerts';
 
 const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg'];
@@ -11,7 +11,17 @@ const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg'];
  * Image upload with the spec's rules: .png .jpg .jpeg .webp .svg; the size limit is a parameter
  * (default 1000 KB) while the message keeps the spec's text (docs/decisions.md).
  */
-export const ImageUpload = ({ label, preview, maxKb = 1000, onFile }: { label: string; preview?: string | null; maxKb?: number; onFile: (file: File) => void }) => {
+export const ImageUpload = ({
+  label,
+  preview,
+  maxKb = 1000,
+  onFile,
+}: {
+  label: string;
+  preview?: string | null;
+  maxKb?: number;
+  onFile: (file: File) => void;
+}) => {
   const id = useId();
   const alert = useAlert();
   return (

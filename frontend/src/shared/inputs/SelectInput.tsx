@@ -9,7 +9,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 
-/** Select options (spec section 3): `{label, value}`, the value a string or a group `{label, data[]}`. */
+/** Select options: `{label, value}`, the value a string or a group `{label, data[]}`. */
 export interface SelectOption {
   label: string;
   value: string | { label: string; data: SelectOption[] };
@@ -18,11 +18,30 @@ export interface SelectOption {
 const flatten = (options: SelectOption[]) =>
   options.flatMap((o) =>
     typeof o.value === 'string'
-      ? [<MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>]
-      : [<ListSubheader key={`g-${o.label}`}>{o.value.label || o.label}</ListSubheader>, ...o.value.data.map((d) => <MenuItem key={String(d.value)} value={String(d.value)}>{d.label}</MenuItem>)],
+      ? [
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>,
+        ]
+      : [
+          <ListSubheader key={`g-${o.label}`}>{o.value.label || o.label}</ListSubheader>,
+          ...o.value.data.map((d) => (
+            <MenuItem key={String(d.value)} value={String(d.value)}>
+              {d.label}
+            </MenuItem>
+          )),
+        ],
   );
 
-export const SelectInput = ({ name, label, value, options, onChange, error, disabled }: {
+export const SelectInput = ({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  disabled,
+}: {
   name: string;
   label: string;
   value: string;
@@ -44,7 +63,13 @@ export const SelectInput = ({ name, label, value, options, onChange, error, disa
 };
 
 /** Grouped checkboxes: a labelled group of options, the value the checked ones. */
-export const CheckboxGroup = ({ label, options, value, onChange, error }: {
+export const CheckboxGroup = ({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+}: {
   label: string;
   options: { label: string; value: string }[];
   value: string[];
@@ -58,7 +83,12 @@ export const CheckboxGroup = ({ label, options, value, onChange, error }: {
         <FormControlLabel
           key={o.value}
           label={o.label}
-          control={<Checkbox checked={value.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))} />}
+          control={
+            <Checkbox
+              checked={value.includes(o.value)}
+              onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
+            />
+          }
         />
       ))}
     </FormGroup>

@@ -12,7 +12,7 @@ const COLORS: Record<BadgeStatus, { bg: string; fg: string }> = {
   dark: { bg: '#263238', fg: '#ffffff' },
 };
 
-/** The status badge (spec section 3): numeric 1 shows 'active', 0 'inactive'. */
+/** The status badge: numeric 1 shows 'active', 0 'inactive'. */
 export const StatusBadge = ({ status, label }: { status: BadgeStatus | 0 | 1; label?: string }) => {
   const s: BadgeStatus = status === 1 ? 'active' : status === 0 ? 'inactive' : status;
   const c = COLORS[s] ?? COLORS.inactive;

@@ -16,7 +16,7 @@ export type TextInputProps = Omit<TextFieldProps, 'error' | 'onChange' | 'value'
   requiredMark?: boolean;
 };
 
-/** The text input of spec section 2, labelled for screen readers, with its field error. */
+/** The text input, labelled for screen readers, with its field error. */
 export const TextInput = ({ name, label, value, onChange, error, requiredMark, helperText, slotProps, ...rest }: TextInputProps) => (
   <TextField
     {...rest}
@@ -53,7 +53,7 @@ export const PasswordInput = (props: TextInputProps) => {
   );
 };
 
-/** The text area: 10 rows by default (spec section 2 "text area (default 5 columns by 10 rows)"). */
+/** The text area: 10 rows by default. */
 export const TextArea = ({ rows = 10, ...props }: TextInputProps & { rows?: number }) => (
   <TextInput {...props} multiline rows={rows} slotProps={{ htmlInput: { cols: 5 } }} />
 );

@@ -2,7 +2,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 
-export const Toggle = ({ name, label, checked, onChange, error, disabled, helperText }: {
+export const Toggle = ({
+  name,
+  label,
+  checked,
+  onChange,
+  error,
+  disabled,
+  helperText,
+}: {
   name: string;
   label: string;
   checked: boolean;
@@ -13,7 +21,15 @@ export const Toggle = ({ name, label, checked, onChange, error, disabled, helper
 }) => (
   <div>
     <FormControlLabel
-      control={<Switch name={name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} slotProps={{ input: { 'aria-invalid': Boolean(error) } }} />}
+      control={
+        <Switch
+          name={name}
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+          slotProps={{ input: { 'aria-invalid': Boolean(error) } }}
+        />
+      }
       label={label}
     />
     {(error || helperText) && <FormHelperText error={Boolean(error)}>{error ?? helperText}</FormHelperText>}
