@@ -60,22 +60,41 @@ async function withSqliteFile(fn) {
  * out on purpose (CI's PostgreSQL pass: the browser does not care which database is behind).
  */
 const CHROMIUM = '/usr/bin/chromium';
-const e2eArgs = () => {
-  if (process.env.BRANCHIFY_SKIP_E2E === '1') return ['--testPathIgnorePatterns', '/e2e/'];
+const skipE2e = () => {
+  if (process.env.BRANCHIFY_SKIP_E2E === '1') return true;
   if (!fs.existsSync(CHROMIUM) && process.env.CI !== 'true') {
     console.log(`note: ${CHROMIUM} not found, browser suites skipped (apt-get install -y chromium to run them)`);
-    return ['--testPathIgnorePatterns', '/e2e/'];
+    return true;
   }
-  return [];
+  return false;
+};
+
+/** The security suites' counts, added up into one line (routes × roles, fuzz cases, findings). */
+const securitySummary = (file) => {
+  if (!fs.existsSync(file)) return;
+  const totals = {};
+  for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const { name, count } = JSON.parse(line);
+    totals[name] = (totals[name] ?? 0) + count;
+  }
+  fs.rmSync(file, { force: true });
+  const routes = totals.routes ?? 0;
+  const roles = totals.roles ?? 0;
+  console.log(
+    `security: routes × roles ${routes} × ${roles} (${totals.cells ?? 0} cells, ${totals['strapi-admin-cells'] ?? 0} on Strapi's admin API), ` +
+      `fuzz cases ${totals.fuzz ?? 0}, findings fixed ${totals.findings ?? 0}`,
+  );
 };
 
 function runJest(extraEnv) {
   const results = path.join(TMP_DIR, `results-${label}-${runId}.json`);
+  const securityCounts = path.join(TMP_DIR, `security-${label}-${runId}.jsonl`);
   const jest = require.resolve('jest/bin/jest');
-  const args = [jest, '--config', path.join(__dirname, 'jest.config.js'), '--json', '--outputFile', results, ...e2eArgs(), ...process.argv.slice(2)];
+  const args = [jest, '--config', path.join(__dirname, 'jest.config.js'), '--json', '--outputFile', results, ...process.argv.slice(2)];
   const proc = spawnSync(process.execPath, args, {
     stdio: 'inherit',
-    env: { ...env, ...extraEnv },
+    // jest.config.js leaves the browser suites out when BRANCHIFY_SKIP_E2E is 1.
+    env: { ...env, ...extraEnv, BRANCHIFY_SKIP_E2E: skipE2e() ? '1' : '0', BRANCHIFY_SECURITY_COUNTS: securityCounts },
     cwd: __dirname,
   });
   let passed = 0;
@@ -89,6 +108,7 @@ function runJest(extraEnv) {
   }
   fs.rmSync(results, { force: true });
   fs.writeFileSync(path.join(TMP_DIR, `summary-${label}.json`), JSON.stringify({ label, passed, failed }));
+  securitySummary(securityCounts);
   console.log(`${label}: ${passed} passed, ${failed} failed`);
   return proc.status === 0 && failed === 0 ? 0 : 1;
 }

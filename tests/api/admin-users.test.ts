@@ -58,7 +58,9 @@ describe('GET /api/admin/users', () => {
     expect(res.headers['content-range']).toBe(`users 0-1/${total}`);
     for (const user of res.body.data.data) {
       expect(user).not.toHaveProperty('password');
-      expect(Object.keys(user)).toEqual(expect.arrayContaining(['id', 'first_name', 'last_name', 'email', 'email_verified_at', 'is_admin', 'subscription_id', 'status', 'subscription']));
+      expect(Object.keys(user)).toEqual(
+        expect.arrayContaining(['id', 'first_name', 'last_name', 'email', 'email_verified_at', 'is_admin', 'subscription_id', 'status', 'subscription']),
+      );
     }
   });
 
@@ -183,7 +185,11 @@ describe('PUT /api/admin/users/:id', () => {
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors).toEqual({ status_note: ['The status note field is required.'] });
 
-    const res = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Chargeback fraud', current_status_ends_at: '' }, admin.token);
+    const res = await admin.http.put(
+      `/api/admin/users/${user.id}`,
+      { status: 'suspended', status_note: 'Chargeback fraud', current_status_ends_at: '' },
+      admin.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'User suspended successfully' });
     expect(res.body.data).toMatchObject({ status: 'suspended', status_note: 'Chargeback fraud' });

@@ -82,7 +82,20 @@ describe('GET /api/auth/user', () => {
     expect(res.body.data.id).toBe(alice.id);
     expect(res.body.data.id).not.toBe(bob.id);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['created_at', 'email', 'email_verified_at', 'first_name', 'id', 'is_admin', 'last_name', 'status', 'status_note', 'subscription', 'subscription_id', 'updated_at'].sort(),
+      [
+        'created_at',
+        'email',
+        'email_verified_at',
+        'first_name',
+        'id',
+        'is_admin',
+        'last_name',
+        'status',
+        'status_note',
+        'subscription',
+        'subscription_id',
+        'updated_at',
+      ].sort(),
     );
   });
 });

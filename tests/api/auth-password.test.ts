@@ -11,7 +11,10 @@ beforeAll(() => {
 afterAll(() => db.destroy());
 
 const NEW_PASSWORD = 'a-brand-new-secret-9';
-const refresh = (cookie: string | undefined) => client().post('/api/auth/refresh-token').set('Cookie', cookie ?? '');
+const refresh = (cookie: string | undefined) =>
+  client()
+    .post('/api/auth/refresh-token')
+    .set('Cookie', cookie ?? '');
 
 describe('POST /api/auth/password/change', () => {
   it("changes the password, answers 'Password changed successfully' and ends every session", async () => {
@@ -114,7 +117,9 @@ describe('forgot and reset password', () => {
     const foreign = await client().post('/api/auth/password/reset', { token, email: other.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(foreign.status).toBe(422);
 
-    await db('branchify_password_resets').where({ user_id: owner.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await db('branchify_password_resets')
+      .where({ user_id: owner.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await client().post('/api/auth/password/reset', { token, email: owner.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(expired.status).toBe(422);
     expect(expired.body.errors.email).toEqual(['This password reset token is invalid or has expired.']);
@@ -134,9 +139,19 @@ describe('forgot and reset password', () => {
     await client().post('/api/auth/password/forgot', { email: user.email });
     const second = new URL((await findLoggedLink('reset', user.email.toLowerCase(), before))!).searchParams.get('token')!;
     expect(second).not.toBe(first);
-    const stale = await client().post('/api/auth/password/reset', { token: first, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const stale = await client().post('/api/auth/password/reset', {
+      token: first,
+      email: user.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(stale.status).toBe(422);
-    const fresh = await client().post('/api/auth/password/reset', { token: second, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const fresh = await client().post('/api/auth/password/reset', {
+      token: second,
+      email: user.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(fresh.status).toBe(200);
   });
 });

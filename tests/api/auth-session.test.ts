@@ -43,7 +43,10 @@ describe('POST /api/auth/refresh-token', () => {
     const first = await refresh(user.cookie, user.http);
     const current = refreshCookie(first);
     // The old token was rotated a while ago (past the two-tabs grace window): this is theft.
-    await db('branchify_refresh_tokens').whereNotNull('rotated_at').andWhere({ user_id: user.id }).update({ rotated_at: new Date(Date.now() - 60_000) });
+    await db('branchify_refresh_tokens')
+      .whereNotNull('rotated_at')
+      .andWhere({ user_id: user.id })
+      .update({ rotated_at: new Date(Date.now() - 60_000) });
     expect((await refresh(user.cookie, user.http)).status).toBe(401);
     expect((await refresh(current, user.http)).status).toBe(401);
   });
@@ -59,7 +62,9 @@ describe('POST /api/auth/refresh-token', () => {
 
   it('refuses an expired refresh token', async () => {
     const user = await registerUser();
-    await db('branchify_refresh_tokens').where({ user_id: user.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await db('branchify_refresh_tokens')
+      .where({ user_id: user.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await refresh(user.cookie, user.http)).status).toBe(401);
   });
 });

@@ -172,7 +172,7 @@ describe('refunds', () => {
     expect(res.body.message).toBe('This invoice may still be pending.');
   });
 
-  it("404s an invoice of another subscription", async () => {
+  it('404s an invoice of another subscription', async () => {
     const a = await paidSubscription();
     const b = await paidSubscription();
     expect((await refund(a.sub.id, { invoice_id: b.invoice.invoice_id })).status).toBe(404);

@@ -49,7 +49,7 @@ describe('cancel and resume (user)', () => {
     expect(new Date(res.body.data.canceled_at).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     const resumed = await user.http.post(`/api/users/subscriptions/${id}/resume`, {}, user.token);
     expect(resumed.status).toBe(200);
-    expect((await currentSubscription(user))).toMatchObject({ status: 'active', plan_id: monthly.id });
+    expect(await currentSubscription(user)).toMatchObject({ status: 'active', plan_id: monthly.id });
   });
 
   it('always cancels a one-time plan immediately', async () => {

@@ -53,11 +53,28 @@ describe('when Stripe fails', () => {
   });
 
   it('sends an idempotency key with every mutating call', async () => {
-    const requests = await control<Array<{ method: string; path: string; publishable?: boolean; idempotencyKey?: string | null; idempotency_key?: string | null }>>('requests');
-    // The app's server calls (a browser suite's Stripe.js calls, made with the publishable key, are not ours).
+    // Only this test's own calls: a subscription's life from card to refund.
+    await control('requests/clear', {});
+    const user = await verifiedUser();
+    expect((await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token)).status).toBe(200);
+    const sub = (await user.http.post('/api/users/subscriptions', { plan_id: monthly.id }, user.token)).body.data;
+    expect((await user.http.post(`/api/users/subscriptions/${sub.id}/cancel`, { period: 'cancel_at_period_end' }, user.token)).status).toBe(200);
+    expect((await user.http.post(`/api/users/subscriptions/${sub.id}/resume`, {}, user.token)).status).toBe(200);
+    const [invoice] = (await user.http.get(`/api/users/subscriptions/${sub.id}/invoices`, user.token)).body.data;
+    const refund = await admin.http.post(`/api/admin/subscriptions/invoices/${sub.id}/refund`, { invoice_id: invoice.invoice_id }, admin.token);
+    expect(refund.status).toBe(200);
+
+    const requests =
+      await control<Array<{ method: string; path: string; publishable?: boolean; idempotencyKey?: string | null; idempotency_key?: string | null }>>(
+        'requests',
+      );
     const mutations = requests.filter((r) => (r.method === 'POST' || r.method === 'DELETE') && !r.publishable);
-    expect(mutations.length).toBeGreaterThan(0);
+    expect(mutations.length).toBeGreaterThanOrEqual(5);
     // Ours, not the SDK's automatic retry keys: derived from the operation, so a user's retry replays.
-    for (const r of mutations) expect(String(r.idempotencyKey ?? r.idempotency_key ?? '')).toMatch(/^[a-z-]+:/);
+    for (const r of mutations)
+      expect({ call: `${r.method} ${r.path}`, key: String(r.idempotencyKey ?? r.idempotency_key ?? '') }).toEqual({
+        call: `${r.method} ${r.path}`,
+        key: expect.stringMatching(/^[a-z-]+:/),
+      });
   });
 });

@@ -104,13 +104,20 @@ describe('subscribing (user)', () => {
     const user = await verifiedUser();
     const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.threeDSecure }, user.token);
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ requires_action: true, client_secret: expect.stringMatching(/_secret_/), payment_intent_id: expect.stringMatching(/^pi_/) });
+    expect(res.body.data).toMatchObject({
+      requires_action: true,
+      client_secret: expect.stringMatching(/_secret_/),
+      payment_intent_id: expect.stringMatching(/^pi_/),
+    });
     expect(res.body.data.subscription.status).toBe('pending');
     // No access before payment.
     expect((await currentSubscription(user)).status).toBe('pending');
 
     await control('complete-3ds', { payment_intent: res.body.data.payment_intent_id });
-    const sub = await eventually(() => currentSubscription(user), (s) => s?.status === 'active');
+    const sub = await eventually(
+      () => currentSubscription(user),
+      (s) => s?.status === 'active',
+    );
     expect(sub.status).toBe('active');
   });
 

@@ -43,7 +43,13 @@ const post = (payload: string, signature: string) =>
 
 describe('POST /api/stripe/webhook', () => {
   it('refuses a wrong signature, a stale one and none, storing nothing', async () => {
-    const event = JSON.stringify({ id: `evt_forged_${Date.now()}`, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: { id: 'in_x' } } });
+    const event = JSON.stringify({
+      id: `evt_forged_${Date.now()}`,
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'in_x' } },
+    });
     for (const res of [
       await post(event, sign(event, 'whsec_wrong')),
       await post(event, sign(event, STRIPE_TEST_KEYS.webhook_secret, Math.floor(Date.now() / 1000) - 600)),
@@ -57,7 +63,10 @@ describe('POST /api/stripe/webhook', () => {
 
   it('rejects deliveries the test server signs wrongly or too late', async () => {
     const { stripeId } = await subscribe();
-    const events = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.status === 200));
+    const events = await eventually(
+      () => control<Delivery[]>('deliveries'),
+      (d) => d.some((x) => x.status === 200),
+    );
     const one = events.find((d) => d.status === 200)!;
     const wrong = await control<{ deliveries: Delivery[] }>('webhooks/deliver', { events: [one.event], signature: 'wrong-secret' });
     const stale = await control<{ deliveries: Delivery[] }>('webhooks/deliver', { events: [one.event], signature: 'stale' });
@@ -68,7 +77,10 @@ describe('POST /api/stripe/webhook', () => {
 
   it('applies one event exactly once under parallel duplicate deliveries', async () => {
     await subscribe();
-    const deliveries = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.type === 'invoice.paid' && x.status === 200));
+    const deliveries = await eventually(
+      () => control<Delivery[]>('deliveries'),
+      (d) => d.some((x) => x.type === 'invoice.paid' && x.status === 200),
+    );
     const paid = [...deliveries].reverse().find((d) => d.type === 'invoice.paid')!;
     await control('webhooks/redeliver', { event: paid.event, times: 10, parallel: true });
     const rows = await db('branchify_stripe_events').where({ event_id: paid.event });
@@ -84,7 +96,9 @@ describe('POST /api/stripe/webhook', () => {
     await user.http.post(`/api/users/subscriptions/${sub.id}/cancel`, { period: 'cancel_at_period_end' }, user.token);
     const pending = await control<Delivery[]>('deliveries');
     void pending;
-    const events = (await (await fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}/v1/events?limit=100`, { headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } })).json()) as {
+    const events = (await (
+      await fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}/v1/events?limit=100`, { headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } })
+    ).json()) as {
       data: Array<{ id: string; type: string; data: { object: { id: string } } }>;
     };
     const mine = events.data.filter((e) => e.data.object.id === stripeId && e.type.startsWith('customer.subscription'));
@@ -100,13 +114,19 @@ describe('POST /api/stripe/webhook', () => {
   it('marks a failed renewal and recovers on the next paid one', async () => {
     const { user, stripeId } = await subscribe();
     await control('advance', { subscription: stripeId, outcome: 'declined' });
-    const failed = await eventually(() => currentSubscription(user), (s) => s.status === 'failed_renewal');
+    const failed = await eventually(
+      () => currentSubscription(user),
+      (s) => s.status === 'failed_renewal',
+    );
     expect(failed.status).toBe('failed_renewal');
     const me = await user.http.get('/api/auth/user', user.token);
     expect(me.body.data.subscription.status).toBe('failed_renewal');
 
     await control('advance', { subscription: stripeId, outcome: 'paid' });
-    const recovered = await eventually(() => currentSubscription(user), (s) => s.status === 'active');
+    const recovered = await eventually(
+      () => currentSubscription(user),
+      (s) => s.status === 'active',
+    );
     expect(recovered.status).toBe('active');
   });
 
@@ -120,13 +140,21 @@ describe('POST /api/stripe/webhook', () => {
     const stripeApi = (path: string, init: RequestInit = {}) =>
       fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
         ...init,
-        headers: { Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`, 'Content-Type': 'application/x-www-form-urlencoded', ...(init.headers as Record<string, string>) },
-      }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any
+        headers: {
+          Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(init.headers as Record<string, string>),
+        },
+      }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any -- a Stripe object as the test server answers it
     const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
     const paymentIntent = payments.data[0].payment.payment_intent as string;
     // As the dashboard would (with its own idempotency key: the reliability suite checks every
     // mutation the test server saw carries one).
-    const refund = await stripeApi('/v1/refunds', { method: 'POST', body: `payment_intent=${paymentIntent}`, headers: { 'Idempotency-Key': `dashboard-refund:${paid.invoice_id}` } });
+    const refund = await stripeApi('/v1/refunds', {
+      method: 'POST',
+      body: `payment_intent=${paymentIntent}`,
+      headers: { 'Idempotency-Key': `dashboard-refund:${paid.invoice_id}` },
+    });
     expect(refund.object).toBe('refund');
     const after = await eventually(
       async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
@@ -137,7 +165,10 @@ describe('POST /api/stripe/webhook', () => {
 
   it('creates no second row when webhooks race the API call', async () => {
     const { stripeId } = await subscribe();
-    const deliveries = await eventually(() => control<Delivery[]>('deliveries'), (d) => d.some((x) => x.type === 'customer.subscription.created'));
+    const deliveries = await eventually(
+      () => control<Delivery[]>('deliveries'),
+      (d) => d.some((x) => x.type === 'customer.subscription.created'),
+    );
     const created = [...deliveries].reverse().find((d) => d.type === 'customer.subscription.created')!;
     await control('webhooks/redeliver', { event: created.event, times: 5, parallel: true });
     expect(await db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);

@@ -19,7 +19,10 @@ const EVIL_SVG = `<?xml version="1.0"?>
 </svg>`;
 
 const upload = (session: Session | null, path: string) => {
-  const req = request(baseUrl()).post(path).set('X-Forwarded-For', session?.http.ip ?? client().ip).set('Accept', 'application/json');
+  const req = request(baseUrl())
+    .post(path)
+    .set('X-Forwarded-For', session?.http.ip ?? client().ip)
+    .set('Accept', 'application/json');
   return session ? req.set('Authorization', `Bearer ${session.token}`) : req;
 };
 
@@ -39,7 +42,14 @@ afterAll(async () => {
   for (const url of uploaded) fs.rmSync(path.join(uploads, path.basename(url)), { force: true });
   await admin.http.post(
     '/api/admin/customizations',
-    { app_name: 'branchify', app_description: null, app_support_url: null, app_logo_url: null, app_favicon_url: null, app_color_scheme: { primary: '#2f27ce', 'sidebar-width': '270px' } },
+    {
+      app_name: 'branchify',
+      app_description: null,
+      app_support_url: null,
+      app_logo_url: null,
+      app_favicon_url: null,
+      app_color_scheme: { primary: '#2f27ce', 'sidebar-width': '270px' },
+    },
     admin.token,
   );
 });
@@ -184,11 +194,14 @@ describe('admin customization', () => {
     const url = res.body.data.app_logo_url as string;
     remember(url);
     expect(url).toMatch(/\.svg$/);
-    const served = await request(baseUrl()).get(url).buffer(true).parse((r, done) => {
-      let text = '';
-      r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      r.on('end', () => done(null, text));
-    });
+    const served = await request(baseUrl())
+      .get(url)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        r.on('end', () => done(null, text));
+      });
     expect(served.status).toBe(200);
     const svg = served.body as string;
     expect(svg).toContain('<svg');

@@ -74,7 +74,10 @@ describe('serving the web app', () => {
 
 describe('cross-origin requests', () => {
   it('grants credentialed CORS to the app origin only', async () => {
-    const foreign = await request(baseUrl()).options('/api/auth/refresh-token').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const foreign = await request(baseUrl())
+      .options('/api/auth/refresh-token')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(foreign.headers['access-control-allow-origin']).not.toBe('https://evil.example');
     expect(foreign.headers['access-control-allow-origin']).not.toBe('*');
     const own = await request(baseUrl()).options('/api/auth/refresh-token').set('Origin', 'http://localhost:1337').set('Access-Control-Request-Method', 'POST');

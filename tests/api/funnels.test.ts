@@ -20,7 +20,13 @@ describe('POST /api/funnels', () => {
     const res = await user.http.post('/api/funnels', { title: '  Webinar  ', description: 'Signup flow', settings: { enable_resume_play: true } }, user.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Funnel saved successfully' });
-    expect(res.body.data).toMatchObject({ title: 'Webinar', description: 'Signup flow', settings: { enable_resume_play: true }, videos: [], last_view_state: null });
+    expect(res.body.data).toMatchObject({
+      title: 'Webinar',
+      description: 'Signup flow',
+      settings: { enable_resume_play: true },
+      videos: [],
+      last_view_state: null,
+    });
     expect(res.body.data.identifier).toMatch(/^[A-Za-z0-9]{24}$/);
     const second = await createFunnel(user);
     expect(second.identifier).not.toBe(res.body.data.identifier);
@@ -49,8 +55,12 @@ describe('POST /api/funnels', () => {
 
     const cancelled = await subscribedUser(admin, (await freePlan(admin)).id);
     const sub = (await admin.http.get(`/api/admin/subscriptions/users/${cancelled.id}`, admin.token)).body.data;
-    await db('branchify_subscriptions').where({ id: sub.id }).update({ status: 'canceled', canceled_at: new Date(Date.now() - 86_400_000) });
-    expect((await cancelled.http.post('/api/funnels', { title: 'x' }, cancelled.token)).body.message).toBe("You don't have any active plan. Please choose a plan.");
+    await db('branchify_subscriptions')
+      .where({ id: sub.id })
+      .update({ status: 'canceled', canceled_at: new Date(Date.now() - 86_400_000) });
+    expect((await cancelled.http.post('/api/funnels', { title: 'x' }, cancelled.token)).body.message).toBe(
+      "You don't have any active plan. Please choose a plan.",
+    );
   });
 
   it('lets admins past every limit', async () => {
@@ -70,10 +80,16 @@ describe('PUT /api/funnels/{id}', () => {
     expect(shown.body.data.videos.map((v: { editor_id: string }) => v.editor_id)).toEqual(['intro', 'second']);
     expect(shown.body.data.videos[0].video).toMatchObject({ id: a.id, title: 'Intro', provider: 'youtube' });
     const branch = shown.body.data.videos[0].elements[0];
-    // Defaults from spec section 3 are filled in.
+    // The documented defaults are filled in.
     expect(branch.data.settings).toMatchObject({ inaction: 'skip-and-continue', animation: 'none', pauseVideo: { enabled: true, duration: 12 } });
     expect(branch.data.branches[0]).toMatchObject({ onclick: 'branch', video: 'second', standard: { fontSize: 1.5, text: 'Go on' } });
-    expect(shown.body.data.videos[0].elements[1].data).toMatchObject({ name: 'text', fontSize: 2, fontFamily: 'Abel', fontThickness: 'regular', title: 'Hello <b>viewer</b>' });
+    expect(shown.body.data.videos[0].elements[1].data).toMatchObject({
+      name: 'text',
+      fontSize: 2,
+      fontFamily: 'Abel',
+      fontThickness: 'regular',
+      title: 'Hello <b>viewer</b>',
+    });
     expect(shown.body.data.version).toBe(2);
   });
 
@@ -99,10 +115,15 @@ describe('PUT /api/funnels/{id}', () => {
           elements: [
             { id: 'e1', type: 'html', data: {} },
             { id: 'e2', type: 'text', showAt: 9, hideAt: 2, data: { fontSize: 7 } },
-            branchElement('e3', 'one', 'missing', { settings: { pauseVideo: { enabled: true, duration: 3 }, border: { enabled: true, size: 16 }, animation: 'spin', inaction: 'not-a-branch' } }),
+            branchElement('e3', 'one', 'missing', {
+              settings: { pauseVideo: { enabled: true, duration: 3 }, border: { enabled: true, size: 16 }, animation: 'spin', inaction: 'not-a-branch' },
+            }),
             {
               ...branchElement('e4', 'one', null),
-              data: { branches: [{ id: 'x', onclick: 'url', externalLink: 'javascript:alert(1)', image: { source: 'http://insecure.example/a.png' } }], overlay: { color: { opacity: 1.5 } } },
+              data: {
+                branches: [{ id: 'x', onclick: 'url', externalLink: 'javascript:alert(1)', image: { source: 'http://insecure.example/a.png' } }],
+                overlay: { color: { opacity: 1.5 } },
+              },
             },
           ],
         },
@@ -136,7 +157,10 @@ describe('PUT /api/funnels/{id}', () => {
           {
             id: a.id,
             editor_id: 'one',
-            elements: [{ ...textElement('t', 'one'), showAt: 9, hideAt: 2 }, branchElement('b', 'one', 'nowhere', { settings: { inaction: 'no-such-branch' } })],
+            elements: [
+              { ...textElement('t', 'one'), showAt: 9, hideAt: 2 },
+              branchElement('b', 'one', 'nowhere', { settings: { inaction: 'no-such-branch' } }),
+            ],
           },
         ],
       },

@@ -74,7 +74,10 @@ describe('email templates, delivered through SMTP', () => {
     const user = await verifiedUserByMail(NAME);
     const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
     expect(res.status).toBe(201);
-    const sub = await eventually(() => currentSubscription(user), (s) => s?.status === 'active');
+    const sub = await eventually(
+      () => currentSubscription(user),
+      (s) => s?.status === 'active',
+    );
     const db = openDb();
     const row = await db('branchify_subscriptions').where({ id: sub.id }).first();
     await db.destroy();
@@ -112,10 +115,20 @@ describe('email templates, delivered through SMTP', () => {
   it('lists the six templates with their variables for the admin form', async () => {
     const res = await admin.http.get('/api/admin/customizations', admin.token);
     const templates = res.body.data.app_email_templates;
-    expect(Object.keys(templates).sort()).toEqual(
-      ['account_suspended', 'new_subscription', 'new_user_welcome', 'password_reset', 'subscription_renewal_failed', 'subscription_renewal_succeeded'],
-    );
-    for (const t of Object.values(templates) as Array<{ subject: string; body: string; description: string; variables: Array<{ placeholder: string; description: string }> }>) {
+    expect(Object.keys(templates).sort()).toEqual([
+      'account_suspended',
+      'new_subscription',
+      'new_user_welcome',
+      'password_reset',
+      'subscription_renewal_failed',
+      'subscription_renewal_succeeded',
+    ]);
+    for (const t of Object.values(templates) as Array<{
+      subject: string;
+      body: string;
+      description: string;
+      variables: Array<{ placeholder: string; description: string }>;
+    }>) {
       expect(t.subject && t.body && t.description).toBeTruthy();
       expect(t.variables.map((v) => v.placeholder)).toEqual(expect.arrayContaining(['{{first_name}}', '{{last_name}}', '{{email}}']));
     }
@@ -125,7 +138,11 @@ describe('email templates, delivered through SMTP', () => {
   });
 
   it('refuses a template that uses a variable it does not have', async () => {
-    const res = await admin.http.post('/api/admin/customizations', { app_email_templates: { account_suspended: { body: 'Hi {{reset_link}}' }, nope: { subject: 'x' } } }, admin.token);
+    const res = await admin.http.post(
+      '/api/admin/customizations',
+      { app_email_templates: { account_suspended: { body: 'Hi {{reset_link}}' }, nope: { subject: 'x' } } },
+      admin.token,
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['app_email_templates.account_suspended.body', 'app_email_templates.nope']);
   });

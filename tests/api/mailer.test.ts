@@ -45,7 +45,13 @@ describe('admin mailer settings', () => {
     const res = await admin.http.put('/api/admin/mailer', smtpSettings(), admin.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Transactional email updated successfully');
-    expect(res.body.data).toMatchObject({ host: smtpSettings().host, port: smtpSettings().port, username: smtpSettings().username, has_password: true, configured: true });
+    expect(res.body.data).toMatchObject({
+      host: smtpSettings().host,
+      port: smtpSettings().port,
+      username: smtpSettings().username,
+      has_password: true,
+      configured: true,
+    });
     expect(JSON.stringify(res.body)).not.toContain(String(smtpSettings().password));
 
     const shown = await admin.http.get('/api/admin/mailer', admin.token);
@@ -127,12 +133,23 @@ describe('sending through the outbox', () => {
         const res = await client().post('/api/auth/password/forgot', { email: u.email });
         expect(res.status).toBe(200);
       }
-      const waiting = await db('branchify_mail_outbox').whereIn('to_address', users.map((u) => u.email)).andWhere('template', 'password_reset');
+      const waiting = await db('branchify_mail_outbox')
+        .whereIn(
+          'to_address',
+          users.map((u) => u.email),
+        )
+        .andWhere('template', 'password_reset');
       expect(waiting).toHaveLength(3);
       for (const row of waiting) expect(['queued', 'sending']).toContain(row.status);
       // Let the worker try (and fail) at least once.
       for (let i = 0; i < 100; i += 1) {
-        const tried = await db('branchify_mail_outbox').whereIn('to_address', users.map((u) => u.email)).andWhere('template', 'password_reset').whereNotNull('last_error');
+        const tried = await db('branchify_mail_outbox')
+          .whereIn(
+            'to_address',
+            users.map((u) => u.email),
+          )
+          .andWhere('template', 'password_reset')
+          .whereNotNull('last_error');
         if (tried.length) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -146,7 +163,12 @@ describe('sending through the outbox', () => {
       const resets = (await sink.to(u.email)).filter((m) => /reset/i.test(m.subject));
       expect(resets).toHaveLength(1);
     }
-    const rows = await db('branchify_mail_outbox').whereIn('to_address', users.map((u) => u.email)).andWhere('template', 'password_reset');
+    const rows = await db('branchify_mail_outbox')
+      .whereIn(
+        'to_address',
+        users.map((u) => u.email),
+      )
+      .andWhere('template', 'password_reset');
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 

@@ -79,11 +79,15 @@ describe('GET /api/funnels/{reference}/player', () => {
   it('follows the owner subscription: a grace period plays, an ended one does not', async () => {
     const { owner, funnel } = await publishedFunnel();
     const sub = (await admin.http.get(`/api/admin/subscriptions/users/${owner.id}`, admin.token)).body.data;
-    await db('branchify_subscriptions').where({ id: sub.id }).update({ status: 'canceled', canceled_at: new Date(Date.now() + 3 * 86_400_000) });
+    await db('branchify_subscriptions')
+      .where({ id: sub.id })
+      .update({ status: 'canceled', canceled_at: new Date(Date.now() + 3 * 86_400_000) });
     // Changed behind the API's back: allowed to show after the cache TTL, so ask with a fresh suspend/reactivate to drop it.
     await admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, admin.token);
     expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(200);
-    await db('branchify_subscriptions').where({ id: sub.id }).update({ canceled_at: new Date(Date.now() - 86_400_000) });
+    await db('branchify_subscriptions')
+      .where({ id: sub.id })
+      .update({ canceled_at: new Date(Date.now() - 86_400_000) });
     await admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, admin.token);
     expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(404);
   });
@@ -98,7 +102,14 @@ describe('views and interactions', () => {
     const { view_id, viewer_token, last_view_state } = start.body.data;
     expect(viewer_token).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(last_view_state).toBeNull();
-    const update = await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'second', last_watch_time: 42.5, watch_time: 50, duration: 60 });
+    const update = await viewer.put(`/api/funnels/${funnel.identifier}/views`, {
+      view_id,
+      viewer_token,
+      editor_id: 'second',
+      last_watch_time: 42.5,
+      watch_time: 50,
+      duration: 60,
+    });
     expect(update.status).toBe(200);
     const row = await db('branchify_funnel_views').where({ event_id: view_id }).first();
     expect(row).toMatchObject({ editor_id: 'second' });
@@ -107,7 +118,12 @@ describe('views and interactions', () => {
     const returning = await viewer.post(`/api/funnels/${funnel.identifier}/views`, { event_id: uuid(), viewer_token });
     expect(returning.body.data.last_view_state).toEqual({ last_watch_time: 42.5, editor_id: 'second' });
     // sendBeacon can only POST: a POST with view_id is an update.
-    const beacon = await viewer.post(`/api/funnels/${funnel.identifier}/views`, { view_id: returning.body.data.view_id, viewer_token, editor_id: 'intro', last_watch_time: 3 });
+    const beacon = await viewer.post(`/api/funnels/${funnel.identifier}/views`, {
+      view_id: returning.body.data.view_id,
+      viewer_token,
+      editor_id: 'intro',
+      last_watch_time: 3,
+    });
     expect(beacon.status).toBe(200);
   });
 
@@ -115,9 +131,19 @@ describe('views and interactions', () => {
     const { funnel } = await publishedFunnel();
     const start = await client().post(`/api/funnels/${funnel.identifier}/views`, { event_id: uuid() });
     const { view_id } = start.body.data;
-    const stranger = await client().put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token: 'x'.repeat(32), editor_id: 'intro', last_watch_time: 1 });
+    const stranger = await client().put(`/api/funnels/${funnel.identifier}/views`, {
+      view_id,
+      viewer_token: 'x'.repeat(32),
+      editor_id: 'intro',
+      last_watch_time: 1,
+    });
     expect(stranger.status).toBe(404);
-    const wrongVideo = await client().put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token: start.body.data.viewer_token, editor_id: 'not-here', last_watch_time: 1 });
+    const wrongVideo = await client().put(`/api/funnels/${funnel.identifier}/views`, {
+      view_id,
+      viewer_token: start.body.data.viewer_token,
+      editor_id: 'not-here',
+      last_watch_time: 1,
+    });
     expect(wrongVideo.status).toBe(422);
     expect(wrongVideo.body.errors).toEqual({ editor_id: ['This video is not part of this funnel.'] });
   });
@@ -162,8 +188,22 @@ describe('POST /api/funnels/{id}/analytics', () => {
     const viewers = [client(), client()];
     for (const viewer of viewers) {
       const start = (await viewer.post(`/api/funnels/${ref}/views`, { event_id: uuid() })).body.data;
-      await viewer.put(`/api/funnels/${ref}/views`, { view_id: start.view_id, viewer_token: start.viewer_token, editor_id: 'intro', last_watch_time: 58, watch_time: 58, duration: 60 });
-      await viewer.post(`/api/funnels/${ref}/interactions`, { event_id: uuid(), view_id: start.view_id, video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', player_time: 5 });
+      await viewer.put(`/api/funnels/${ref}/views`, {
+        view_id: start.view_id,
+        viewer_token: start.viewer_token,
+        editor_id: 'intro',
+        last_watch_time: 58,
+        watch_time: 58,
+        duration: 60,
+      });
+      await viewer.post(`/api/funnels/${ref}/interactions`, {
+        event_id: uuid(),
+        view_id: start.view_id,
+        video_id: 'intro',
+        node_id: 'el-1-b1',
+        connected_node: 'second',
+        player_time: 5,
+      });
     }
     const today = new Date().toISOString().slice(0, 10);
     const res = await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: today, to: today }, owner.token);

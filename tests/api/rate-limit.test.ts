@@ -1,16 +1,18 @@
 import { client, newIp } from './support/http';
 import { PASSWORD, registerUser, uniqueEmail } from './support/users';
 
-// The suite runs with the defaults: 20 attempts per IP and 5 per account per 60 s window.
+// The suite runs with the defaults: 20 attempts per IP, and 5 failed sign-ins per account and
+// address, per 60 s window.
 const IP_MAX = 20;
 const ACCOUNT_MAX = 5;
 
 describe('rate limits on the auth endpoints', () => {
-  it('limits login attempts on one account even from many addresses, with Retry-After', async () => {
+  it('blocks an address that keeps failing on an account, whatever password it then sends, with Retry-After', async () => {
     const user = await registerUser();
+    const attacker = client();
     const statuses: number[] = [];
     for (let i = 0; i < ACCOUNT_MAX + 1; i += 1) {
-      const res = await client().post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
+      const res = await attacker.post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.body).toEqual({ success: false, message: 'Too many attempts. Please wait a minute and try again.' });
@@ -19,14 +21,33 @@ describe('rate limits on the auth endpoints', () => {
     }
     expect(statuses.slice(0, ACCOUNT_MAX).every((s) => s === 422)).toBe(true);
     expect(statuses[ACCOUNT_MAX]).toBe(429);
-    // The right password does not get through either while the account is limited.
-    expect((await client().post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(429);
+    // The right password does not get through from the blocked address either.
+    const right = await attacker.post('/api/auth/login', { email: user.email, password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("leaves the owner's own address alone while someone else fails on their account", async () => {
+    const user = await registerUser();
+    for (let i = 0; i < ACCOUNT_MAX + 2; i += 1) await client('198.51.100.7').post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
+    const owner = await client().post('/api/auth/login', { email: user.email, password: PASSWORD });
+    expect(owner.status).toBe(200);
+    expect(owner.body.message).toBe('Welcome back!');
+  });
+
+  it('counts failures only: signing in again and again from one address is fine', async () => {
+    const user = await registerUser();
+    const http = client();
+    for (let i = 0; i < ACCOUNT_MAX + 2; i += 1) {
+      expect((await http.post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    }
   });
 
   it('keys the account on the normalised address, so case games do not help', async () => {
     const user = await registerUser();
-    for (let i = 0; i < ACCOUNT_MAX; i += 1) await client().post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
-    const res = await client().post('/api/auth/login', { email: `  ${user.email.toUpperCase()} `, password: 'wrong-password!' });
+    const http = client();
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) await http.post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
+    const res = await http.post('/api/auth/login', { email: `  ${user.email.toUpperCase()} `, password: 'wrong-password!' });
     expect(res.status).toBe(429);
   });
 
@@ -47,7 +68,8 @@ describe('rate limits on the auth endpoints', () => {
     const statuses: number[] = [];
     for (let i = 0; i < IP_MAX + 1; i += 1) {
       const spoofed = client(`203.0.113.${i}, ${realIp}`);
-      statuses.push((await spoofed.post('/api/auth/register', { email: 'invalid' })).status);
+      // A different recipient each time, so only the address can be what limits it.
+      statuses.push((await spoofed.post('/api/auth/register', { email: `invalid-${i}` })).status);
     }
     expect(statuses[IP_MAX - 1]).toBe(422);
     expect(statuses[IP_MAX]).toBe(429);
@@ -62,7 +84,9 @@ describe('rate limits on the auth endpoints', () => {
     const target = uniqueEmail('reset-target');
     let resetStatus = 0;
     for (let i = 0; i < ACCOUNT_MAX + 1; i += 1) {
-      resetStatus = (await client().post('/api/auth/password/reset', { email: target, token: 'guess', password: 'x-password-1', password_confirmation: 'x-password-1' })).status;
+      resetStatus = (
+        await client().post('/api/auth/password/reset', { email: target, token: 'guess', password: 'x-password-1', password_confirmation: 'x-password-1' })
+      ).status;
     }
     expect(resetStatus).toBe(429);
   });

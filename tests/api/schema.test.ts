@@ -57,7 +57,10 @@ describe('database schema', () => {
     await db('branchify_stripe_events').insert(row);
     const duplicate = await db('branchify_stripe_events')
       .insert({ ...row, document_id: `${row.document_id}b` })
-      .then(() => 'inserted', (error: Error) => error.message);
+      .then(
+        () => 'inserted',
+        (error: Error) => error.message,
+      );
     expect(duplicate).toMatch(/unique/i);
     expect(await db('branchify_stripe_events').where({ event_id: row.event_id })).toHaveLength(1);
   });

@@ -65,12 +65,16 @@ describe('Stripe Connect', () => {
     const state = url.searchParams.get('state')!;
     expect(state).toMatch(/\./);
 
-    const forged = await request(baseUrl()).get(`/api/stripe/oauth/callback?code=ac_test&state=${encodeURIComponent(`${state.split('.')[0]}.deadbeef`)}`).set('X-Forwarded-For', '10.77.0.1');
+    const forged = await request(baseUrl())
+      .get(`/api/stripe/oauth/callback?code=ac_test&state=${encodeURIComponent(`${state.split('.')[0]}.deadbeef`)}`)
+      .set('X-Forwarded-For', '10.77.0.1');
     expect(forged.status).toBe(302);
     expect(forged.headers.location).toMatch(/stripe=invalid-state/);
     expect((await admin.http.get('/api/admin/stripe', admin.token)).body.data.connected).toBe(false);
 
-    const ok = await request(baseUrl()).get(`/api/stripe/oauth/callback?code=ac_test_good&state=${encodeURIComponent(state)}`).set('X-Forwarded-For', '10.77.0.2');
+    const ok = await request(baseUrl())
+      .get(`/api/stripe/oauth/callback?code=ac_test_good&state=${encodeURIComponent(state)}`)
+      .set('X-Forwarded-For', '10.77.0.2');
     expect(ok.status).toBe(302);
     expect(ok.headers.location).toBe('/admin/integrations?tab=0&stripe=connected');
     const shown = await admin.http.get('/api/admin/stripe', admin.token);
@@ -93,7 +97,9 @@ describe('Stripe Connect', () => {
 
   it('forgets the account when Stripe reports the app deauthorized', async () => {
     const url = new URL((await admin.http.get('/api/admin/stripe/auth-url', admin.token)).body.data.url);
-    await request(baseUrl()).get(`/api/stripe/oauth/callback?code=ac_test_deauth&state=${encodeURIComponent(url.searchParams.get('state')!)}`).set('X-Forwarded-For', '10.77.0.3');
+    await request(baseUrl())
+      .get(`/api/stripe/oauth/callback?code=ac_test_deauth&state=${encodeURIComponent(url.searchParams.get('state')!)}`)
+      .set('X-Forwarded-For', '10.77.0.3');
     const account = (await admin.http.get('/api/admin/stripe', admin.token)).body.data.account_id;
     expect(account).toMatch(/^acct_/);
     await control('deauthorize', { account });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
@@ -30,8 +31,7 @@ const currentVersion = (): string | null => {
   const manifest = path.join(updatesDir(), 'current', 'package.json');
   return fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version : null;
 };
-const leftovers = () =>
-  ['downloads', 'staging'].flatMap((d) => (fs.existsSync(path.join(updatesDir(), d)) ? fs.readdirSync(path.join(updatesDir(), d)) : []));
+const leftovers = () => ['downloads', 'staging'].flatMap((d) => (fs.existsSync(path.join(updatesDir(), d)) ? fs.readdirSync(path.join(updatesDir(), d)) : []));
 
 const post = (route: string, body: object = {}) => admin.http.post(`/api/admin/updates/${route}`, body, admin.token);
 const info = async () => (await admin.http.get('/api/admin/updates/info', admin.token)).body.data;
@@ -194,5 +194,43 @@ describe('updates: download and apply', () => {
     expect(res.status).toBe(502);
     expect(currentVersion()).toBe('2.2.0');
     expect((await info()).applied_version).toBe('2.2.0');
+  });
+});
+
+describe('updates: the license key goes to the update feed and nowhere else', () => {
+  /** A server on another origin (same loopback host, another port) that would love the key. */
+  let heard: Array<{ url: string; license: string | undefined }> = [];
+  const elsewhere = http.createServer((req, res) => {
+    heard.push({ url: req.url ?? '', license: req.headers['x-license-key'] as string | undefined });
+    res.writeHead(200, { 'content-type': 'application/gzip' });
+    res.end('not a package');
+  });
+  let elsewhereUrl: string;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as { port: number }).port}/steal.tar.gz`;
+    await feed('release', { version: '2.9.0' });
+  });
+  afterEach(async () => {
+    heard = [];
+    await feed('mode', { mode: 'good' });
+  });
+  afterAll(() => new Promise((resolve) => elsewhere.close(resolve)));
+
+  it("refuses a package URL on another origin than the feed's", async () => {
+    await feed('mode', { mode: 'elsewhere', target: elsewhereUrl });
+    const res = await post('download');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The update server could not be reached. Please try again later.');
+    expect(heard).toEqual([]);
+  });
+
+  it('does not follow a redirect of the package download', async () => {
+    await feed('mode', { mode: 'redirect', target: elsewhereUrl });
+    const res = await post('download');
+    expect(res.status).toBe(502);
+    expect(heard).toEqual([]);
+    expect(leftovers()).toEqual([]);
   });
 });

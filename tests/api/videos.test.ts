@@ -42,7 +42,13 @@ describe('POST /api/videos', () => {
       { provider: 'generic', url: 'https://cdn.example.com/a.mp4', title: 'Launch', thumbnail: 'https://cdn.example.com/a.jpg', duration: 93.5 },
       user.token,
     );
-    expect(titled.body.data).toMatchObject({ title: 'Launch', thumbnail: 'https://cdn.example.com/a.jpg', duration: 93.5, source_url: 'https://cdn.example.com/a.mp4', external_id: null });
+    expect(titled.body.data).toMatchObject({
+      title: 'Launch',
+      thumbnail: 'https://cdn.example.com/a.jpg',
+      duration: 93.5,
+      source_url: 'https://cdn.example.com/a.mp4',
+      external_id: null,
+    });
   });
 
   it.each([

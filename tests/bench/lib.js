@@ -59,7 +59,10 @@ async function startServer({ dbEnv, dir, port, extraEnv = {} }) {
   child.stderr.on('data', (d) => (log += d));
   for (let i = 0; i < 240; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    const up = await fetch(`${base}/_health`).then((r) => r.ok || r.status === 204, () => false);
+    const up = await fetch(`${base}/_health`).then(
+      (r) => r.ok || r.status === 204,
+      () => false,
+    );
     if (up) return { child, base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
     await new Promise((r) => setTimeout(r, 500));
   }

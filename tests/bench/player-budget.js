@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * The player's budget (DESIGN.md section 6, issue 7 item 6), on a generic-video funnel:
+ * The player's budget, on a generic-video funnel:
  *
  *   1. gzipped JavaScript the /player page loads (target <= 80 KB);
  *   2. navigation -> first video frame in headless Chromium on localhost (median of N loads);
@@ -29,7 +29,15 @@ const RUNS = arg('runs', 5);
 const PORT = 1900 + Math.floor(Math.random() * 500);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BUDGET_KB = 80;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 async function seed(json, media) {
   const admin = { first_name: 'Bench', last_name: 'Admin', email: 'bench-player@example.test', password: 'bench-password-1' };
@@ -54,7 +62,14 @@ async function seed(json, media) {
       title: 'Budget funnel',
       settings: { enable_resume_play: false },
       videos: [
-        { id: a.id, editor_id: 'intro', elements: [branch('e1', 'intro', 'next', 'Continue'), { id: 't1', type: 'text', belongsTo: 'intro', showAt: 0, hideAt: 5, data: { title: 'Welcome' } }] },
+        {
+          id: a.id,
+          editor_id: 'intro',
+          elements: [
+            branch('e1', 'intro', 'next', 'Continue'),
+            { id: 't1', type: 'text', belongsTo: 'intro', showAt: 0, hideAt: 5, data: { title: 'Welcome' } },
+          ],
+        },
         { id: b.id, editor_id: 'next', elements: [branch('e2', 'next', 'intro', 'Back')] },
       ],
     },
@@ -105,7 +120,15 @@ async function lighthouseScore(url) {
   }
   const chrome = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--remote-debugging-port=9333'] });
   try {
-    const result = await lighthouse(url, { port: 9333, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'provided' });
+    const result = await lighthouse(url, {
+      port: 9333,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'desktop',
+      screenEmulation: { disabled: true },
+      throttlingMethod: 'provided',
+    });
     return { score: Math.round((result?.lhr?.categories?.performance?.score ?? NaN) * 100), lhr: result?.lhr };
   } catch (error) {
     return { skipped: `Lighthouse failed: ${error.message}` };
@@ -146,7 +169,9 @@ async function lighthouseScore(url) {
         }
         console.log(`player budget: generic-video funnel, ${RUNS} runs, headless Chromium (${CHROMIUM}), localhost`);
         console.log(rows.join('\n'));
-        console.log(`player JS loaded: ${(gz / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw, ${scripts.size} file(s)) (target <= ${BUDGET_KB} KB)`);
+        console.log(
+          `player JS loaded: ${(gz / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw, ${scripts.size} file(s)) (target <= ${BUDGET_KB} KB)`,
+        );
         const ff = runs.map((r) => r.firstFrame);
         const br = runs.map((r) => r.branch);
         console.log(`navigation -> first video frame: median ${median(ff).toFixed(0)} ms (runs: ${ff.map((v) => v.toFixed(0)).join(', ')})`);

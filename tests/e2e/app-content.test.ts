@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES, messageTemplates } from '@branchify/config';
+import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
-import { expectAlert, hasChromium, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
 
-const maybe = hasChromium() ? describe : describe.skip;
 const SAMPLE = path.join(__dirname, '..', '..', 'database', 'seed', 'sample.webm');
 // https: the app's Content-Security-Policy allows media from https origins only.
 const SAMPLE_URL = 'https://media.example.test/sample.webm';
 
-maybe('web app: funnels and library', () => {
+describeBrowser('web app: funnels and library', () => {
   let browser: Browser;
   let user: Session;
   let page: Page;

@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { configureStripe, createPlan } from '../api/support/stripe';
 import { adminSession, registerUser, verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, hasChromium, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
 
-const maybe = hasChromium() ? describe : describe.skip;
-
-/** After login (spec section 4): by role, verification and subscription status. */
-maybe('web app: login routing', () => {
+/** After login: by role, verification and subscription status. */
+describeBrowser('web app: login routing', () => {
   let browser: Browser;
   let admin: Session;
   let plan: { id: number };

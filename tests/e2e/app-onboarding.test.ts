@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import { freePlan } from '../api/support/content';
 import { findLoggedLink } from '../api/support/log';
 import { adminSession, uniqueEmail } from '../api/support/users';
-import { expectAlert, hasChromium, launch, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, openApp, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
 
-const maybe = hasChromium() ? describe : describe.skip;
-
-maybe('web app: register → verify → free plan → dashboard', () => {
+describeBrowser('web app: register → verify → free plan → dashboard', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launch();

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import { addVideo, freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
-import { expectAlert, hasChromium, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
 
-const maybe = hasChromium() ? describe : describe.skip;
 const SAMPLE = path.join(__dirname, '..', '..', 'database', 'seed', 'sample.webm');
 // https: the app's Content-Security-Policy allows media from https origins only.
 const SAMPLE_URL = 'https://media.example.test/preview-sample.webm';
@@ -29,7 +29,7 @@ const serveWithRanges = (bytes: Buffer) => async (route: Route) => {
  * the load_video loader, the spec's controls, and, when a provider's script cannot load, the
  * spec's message in place of the video and in the alert banner instead of a blank box.
  */
-maybe('web app: video previews in the player', () => {
+describeBrowser('web app: video previews in the player', () => {
   let browser: Browser;
   let user: Session;
   let page: Page;

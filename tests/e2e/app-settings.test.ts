@@ -1,12 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { MESSAGES } from '@branchify/config';
+import { MESSAGES } from '@branchify/shared';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession } from '../api/support/users';
-import { expectAlert, hasChromium, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
 
-const maybe = hasChromium() ? describe : describe.skip;
-
-maybe('web app: settings', () => {
+describeBrowser('web app: settings', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launch();

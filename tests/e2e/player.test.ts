@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '../../config/src/messages';
+import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
 import { freePlan, subscribedUser } from '../api/support/content';
@@ -112,7 +112,14 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
           editor_id: 'intro',
           elements: [
             textEl('t-hello', 'intro', 0, 2, XSS_TITLE),
-            branchEl('choice', 'intro', 3, 10, [{ id: 'go', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Go on' } }], { animation: 'fade-in-and-out' }),
+            branchEl(
+              'choice',
+              'intro',
+              3,
+              10,
+              [{ id: 'go', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Go on' } }],
+              { animation: 'fade-in-and-out' },
+            ),
           ],
         },
         { id: ids.b, editor_id: 'second', elements: [textEl('t-second', 'second', 0, 6, 'Second video')] },
@@ -152,10 +159,14 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await page.goto('about:blank');
     await context.close();
     const funnelId = id;
-    await waitFor(async () => {
-      const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
-      return Boolean(view && view.editor_id === 'second' && Number(view.last_watch_time) > 0);
-    }, 8000, 'the view row');
+    await waitFor(
+      async () => {
+        const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
+        return Boolean(view && view.editor_id === 'second' && Number(view.last_watch_time) > 0);
+      },
+      8000,
+      'the view row',
+    );
     const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
     expect(Number(view.last_watch_time)).toBeGreaterThan(position - 1.5);
     await waitFor(async () => (await db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
@@ -173,10 +184,17 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
           id: ids.a,
           editor_id: 'intro',
           elements: [
-            branchEl('ask', 'intro', 1, 8, [{ id: 'to-b', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Next please' } }], {
-              pauseVideo: { enabled: true, duration: 10 },
-              inaction: 'to-b',
-            }),
+            branchEl(
+              'ask',
+              'intro',
+              1,
+              8,
+              [{ id: 'to-b', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Next please' } }],
+              {
+                pauseVideo: { enabled: true, duration: 10 },
+                inaction: 'to-b',
+              },
+            ),
           ],
         },
         { id: ids.b, editor_id: 'second', elements: [] },
@@ -206,11 +224,18 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
           id: ids.a,
           editor_id: 'intro',
           elements: [
-            branchEl('ask', 'intro', 1, 8, [{ id: 'to-b', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Second' } }], {
-              pauseVideo: { enabled: true, duration: 10 },
-              inaction: 'to-b',
-              showSkip: { show: true, text: 'Skip this' },
-            }),
+            branchEl(
+              'ask',
+              'intro',
+              1,
+              8,
+              [{ id: 'to-b', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'Second' } }],
+              {
+                pauseVideo: { enabled: true, duration: 10 },
+                inaction: 'to-b',
+                showSkip: { show: true, text: 'Skip this' },
+              },
+            ),
           ],
         },
         { id: ids.b, editor_id: 'second', elements: [] },
@@ -232,7 +257,15 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     const { reference } = await publishFunnel(owner, { a: media.url('resume-a'), b: media.url('resume-b') }, (ids) => ({
       settings: { enable_resume_play: true },
       videos: [
-        { id: ids.a, editor_id: 'intro', elements: [branchEl('choice', 'intro', 1, 11, [{ id: 'go', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'To the second' } }])] },
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            branchEl('choice', 'intro', 1, 11, [
+              { id: 'go', name: 'Branch 1', type: 'standard', onclick: 'branch', video: 'second', standard: { text: 'To the second' } },
+            ]),
+          ],
+        },
         { id: ids.b, editor_id: 'second', elements: [] },
       ],
     }));
@@ -261,14 +294,24 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
 
   it('fits a phone-sized screen, keeps controls usable and fullscreens the container (never the video)', async () => {
     const { reference } = await publishFunnel(owner, { a: media.url('phone-a') }, (ids) => ({
-      videos: [{ id: ids.a, editor_id: 'intro', elements: [branchEl('c', 'intro', 0, 11, [{ id: 'u', name: 'Branch 1', type: 'standard', onclick: 'url', externalLink: 'https://example.com/', standard: { text: 'Visit' } }])] }],
+      videos: [
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            branchEl('c', 'intro', 0, 11, [
+              { id: 'u', name: 'Branch 1', type: 'standard', onclick: 'url', externalLink: 'https://example.com/', standard: { text: 'Visit' } },
+            ]),
+          ],
+        },
+      ],
     }));
     const { context, page } = await open(reference, { width: 375, height: 667 });
     const player = page.locator('.bf-player');
     await page.getByRole('button', { name: 'Visit' }).waitFor({ state: 'visible', timeout: 15_000 });
     const box = (await player.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(375);
-    expect(Math.round(box.width / box.height * 9)).toBe(16);
+    expect(Math.round((box.width / box.height) * 9)).toBe(16);
     const visit = (await page.getByRole('button', { name: 'Visit' }).boundingBox())!;
     expect(visit.x + visit.width).toBeLessThanOrEqual(box.x + box.width + 1);
     // Seek step 10 s from the keyboard, then fullscreen on the container.

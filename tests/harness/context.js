@@ -3,14 +3,14 @@
  * What the harness decided for this run (database, port, log file), shared between the runner,
  * the global setup and the test files through environment variables.
  */
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const path = require('node:path');
 
 const TMP_DIR = path.join(__dirname, '..', '.tmp');
 
 /** Fresh values for every secret the app needs, so a run never reads or writes a real .env's. */
 const freshSecrets = () => {
-  const secret = () => crypto.randomBytes(24).toString('base64');
+  const secret = () => nodeCrypto.randomBytes(24).toString('base64');
   return {
     APP_KEYS: [secret(), secret()].join(','),
     API_TOKEN_SALT: secret(),

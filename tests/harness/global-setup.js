@@ -12,6 +12,8 @@ const operationsFakes = require('../fakes/operations');
  * its credentials and the Stripe server's address from the environment.
  */
 module.exports = async () => {
+  // One server per run: the api and e2e projects share it (their setups both run).
+  if (globalThis.__BRANCHIFY_STRAPI__) return;
   fs.mkdirSync(TMP_DIR, { recursive: true });
 
   // Before Strapi: config/src/env.ts reads (and caches) these on first use.
@@ -24,6 +26,8 @@ module.exports = async () => {
   // Short, so the "Stripe hangs" suite gives up quickly; one retry, as the SDK would make.
   process.env.STRIPE_TIMEOUT_MS = process.env.STRIPE_TIMEOUT_MS || '2000';
   process.env.STRIPE_MAX_NETWORK_RETRIES = process.env.STRIPE_MAX_NETWORK_RETRIES || '1';
+  // One extra trusted origin besides PUBLIC_URL, so the security suite can see CORS_ORIGINS honoured.
+  process.env.CORS_ORIGINS = process.env.CORS_ORIGINS || 'https://partner.example.test';
 
   // SMTP sink and update feed (tests/fakes/operations.js sets UPDATE_* and BRANCHIFY_SMTP_*).
   globalThis.__BRANCHIFY_OPERATIONS_FAKES__ = await operationsFakes.start({ tmpDir: TMP_DIR });
@@ -31,6 +35,16 @@ module.exports = async () => {
   const { app, url } = await startServer();
   globalThis.__BRANCHIFY_STRAPI__ = app;
   process.env.BRANCHIFY_TEST_URL = url;
+
+  // The routes the server registered, for the security suite's route × role matrix.
+  const routesFile = path.join(TMP_DIR, `routes-${process.pid}.json`);
+  const layers = (type) =>
+    app.server
+      .api(type)
+      .listRoutes()
+      .map((layer) => ({ path: layer.path, methods: layer.methods.filter((m) => m !== 'HEAD') }));
+  fs.writeFileSync(routesFile, JSON.stringify({ 'content-api': layers('content-api'), admin: layers('admin') }, null, 2));
+  process.env.BRANCHIFY_ROUTES_FILE = routesFile;
 
   const admin = { first_name: 'Ada', last_name: 'Admin', email: 'first-admin@example.test', password: 'first-admin-pass' };
   const res = await fetch(`${url}/api/auth/register`, {

@@ -1,4 +1,5 @@
 'use strict';
+const fs = require('node:fs');
 const operationsFakes = require('../fakes/operations');
 
 module.exports = async () => {
@@ -7,5 +8,11 @@ module.exports = async () => {
   // Stop webhook deliveries and drop hung requests first, so nothing reaches a closing app.
   if (stripe) await stripe.stop();
   if (app) await app.destroy();
-  await operationsFakes.stop(globalThis.__BRANCHIFY_OPERATIONS_FAKES__);
+  globalThis.__BRANCHIFY_STRAPI__ = undefined;
+  globalThis.__BRANCHIFY_STRIPE_FAKE__ = undefined;
+  const fakes = globalThis.__BRANCHIFY_OPERATIONS_FAKES__;
+  globalThis.__BRANCHIFY_OPERATIONS_FAKES__ = undefined;
+  if (fakes) await operationsFakes.stop(fakes);
+  // The route list global-setup wrote for the security suite.
+  if (process.env.BRANCHIFY_ROUTES_FILE) fs.rmSync(process.env.BRANCHIFY_ROUTES_FILE, { force: true });
 };

@@ -11,13 +11,16 @@ describe('BatchWriter', () => {
     const writes: number[][] = [];
     const gate = deferred();
     let first = true;
-    const writer = new BatchWriter<number>(async (rows) => {
-      writes.push(rows);
-      if (first) {
-        first = false;
-        await gate.done;
-      }
-    }, { maxRows: 500, maxWaitMs: 250 });
+    const writer = new BatchWriter<number>(
+      async (rows) => {
+        writes.push(rows);
+        if (first) {
+          first = false;
+          await gate.done;
+        }
+      },
+      { maxRows: 500, maxWaitMs: 250 },
+    );
 
     let acked = false;
     const a = writer.add([1]).then(() => (acked = true));

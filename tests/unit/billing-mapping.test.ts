@@ -1,6 +1,6 @@
 import type { InvoiceView, SubscriptionView } from '../../plugins/branchify/server/src/billing/gateway';
 import { localState } from '../../plugins/branchify/server/src/billing/mapping';
-import { grantsAccess } from '../../plugins/branchify/server/src/plans/subscription-state';
+import { grantsAccess } from '@branchify/shared';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const periodEnd = Math.floor(new Date('2026-12-22T12:00:00Z').getTime() / 1000);
@@ -37,7 +37,7 @@ const sub = (overrides: Partial<SubscriptionView>): SubscriptionView => ({
   ...overrides,
 });
 
-describe('Stripe subscription → Branchify status (spec section 4)', () => {
+describe('Stripe subscription → Branchify status', () => {
   it('is active only with a paid invoice', () => {
     expect(localState(sub({}), now)).toMatchObject({ status: 'active', canceled_at: null });
     expect(localState(sub({ latest_invoice: invoice('open', 'requires_payment_method') }), now).status).toBe('payment_required');

@@ -1,4 +1,4 @@
-import { ConfigError, parseEnv } from '@branchify/config';
+import { ConfigError, parseEnv } from '@branchify/shared/node';
 
 const secrets = {
   APP_KEYS: 'k1,k2',

@@ -1,16 +1,30 @@
-import { countBranchElements, funnelDocumentSchema, rootVideo } from '@branchify/config';
+import { countBranchElements, funnelDocumentSchema, rootVideo } from '@branchify/shared';
 
 const branch = (id: string, to: string) => ({ id, type: 'branch', data: { branches: [{ id: `${id}-b`, onclick: 'branch', video: to }] } });
 
 describe('funnelDocumentSchema', () => {
-  it('fills the defaults of spec section 3', () => {
-    const doc = funnelDocumentSchema.parse({ title: 'T', videos: [{ id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'branch', data: { branches: [{ id: 'b', onclick: 'timestamp' }] } }] }] });
+  it('fills the documented defaults', () => {
+    const doc = funnelDocumentSchema.parse({
+      title: 'T',
+      videos: [{ id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'branch', data: { branches: [{ id: 'b', onclick: 'timestamp' }] } }] }],
+    });
     const el = doc.videos[0]!.elements[0]!;
     expect(el.type).toBe('branch');
     if (el.type !== 'branch') return;
-    expect(el.data.settings).toMatchObject({ inaction: 'skip-and-continue', pauseVideo: { enabled: false, duration: 10 }, animation: 'none', equalize: false, border: { enabled: false, size: 1 } });
+    expect(el.data.settings).toMatchObject({
+      inaction: 'skip-and-continue',
+      pauseVideo: { enabled: false, duration: 10 },
+      animation: 'none',
+      equalize: false,
+      border: { enabled: false, size: 1 },
+    });
     expect(el.data.prompt).toMatchObject({ fontSize: 2, fontFamily: 'Abel' });
-    expect(el.data.branches[0]).toMatchObject({ type: 'standard', timestamp: { hours: 0, minutes: 0, seconds: 0 }, standard: { fontSize: 1.5 }, image: { width: 100, height: 100 } });
+    expect(el.data.branches[0]).toMatchObject({
+      type: 'standard',
+      timestamp: { hours: 0, minutes: 0, seconds: 0 },
+      standard: { fontSize: 1.5 },
+      image: { width: 100, height: 100 },
+    });
     expect(doc.settings).toEqual({ enable_resume_play: false });
   });
 
@@ -21,7 +35,12 @@ describe('funnelDocumentSchema', () => {
   });
 
   it('accepts an inaction URL or one of the element branches', () => {
-    const base = (inaction: string) => ({ title: 'T', videos: [{ id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'branch', data: { branches: [{ id: 'b1', onclick: 'timestamp' }], settings: { inaction } } }] }] });
+    const base = (inaction: string) => ({
+      title: 'T',
+      videos: [
+        { id: 1, editor_id: 'a', elements: [{ id: 'e', type: 'branch', data: { branches: [{ id: 'b1', onclick: 'timestamp' }], settings: { inaction } } }] },
+      ],
+    });
     expect(funnelDocumentSchema.safeParse(base('b1')).success).toBe(true);
     expect(funnelDocumentSchema.safeParse(base('https://example.com/next')).success).toBe(true);
     expect(funnelDocumentSchema.safeParse(base('javascript:void(0)')).success).toBe(false);

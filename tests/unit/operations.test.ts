@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { effectiveColorScheme, hexToRgb } from '../../plugins/branchify/server/src/customization/colors';
 import { sanitizeSvg } from '../../plugins/branchify/server/src/customization/images';
 import { effectiveTemplates, render, unknownPlaceholders, DEFAULT_TEMPLATES } from '../../plugins/branchify/server/src/mailer/templates';
-import { compareVersions, parsePublicKey, signedMessage } from '../../plugins/branchify/server/src/updates/feed';
+import { compareVersions, feedUrlAllowed, packageUrlFor, parsePublicKey, signedMessage } from '../../plugins/branchify/server/src/updates/feed';
 
 describe('email templates', () => {
   it('fills placeholders, escaping values in the body but not in the subject', () => {
@@ -56,5 +56,26 @@ describe('update feed helpers', () => {
       expect(crypto.verify(null, signedMessage('2.1.0', 'ab'.repeat(32)), parsePublicKey(form), signature)).toBe(true);
       expect(crypto.verify(null, signedMessage('2.1.1', 'ab'.repeat(32)), parsePublicKey(form), signature)).toBe(false);
     }
+  });
+});
+
+describe('update feed addresses', () => {
+  it('asks for https, except on this machine', () => {
+    expect(feedUrlAllowed('https://updates.example.com/feed')).toBe(true);
+    expect(feedUrlAllowed('http://127.0.0.1:8080/feed')).toBe(true);
+    expect(feedUrlAllowed('http://localhost/feed')).toBe(true);
+    expect(feedUrlAllowed('http://[::1]:9/feed')).toBe(true);
+    expect(feedUrlAllowed('http://updates.example.com/feed')).toBe(false);
+    expect(feedUrlAllowed('ftp://updates.example.com/feed')).toBe(false);
+  });
+
+  it("pins the package to the feed's own origin", () => {
+    const feed = 'https://updates.example.com/v1/feed';
+    expect(packageUrlFor(feed, '/packages/2.1.0.tar.gz')).toBe('https://updates.example.com/packages/2.1.0.tar.gz');
+    expect(packageUrlFor(feed, 'https://updates.example.com/p.tar.gz')).toBe('https://updates.example.com/p.tar.gz');
+    expect(packageUrlFor(feed, 'https://evil.example/p.tar.gz')).toBeNull();
+    expect(packageUrlFor(feed, 'http://updates.example.com/p.tar.gz')).toBeNull();
+    expect(packageUrlFor(feed, 'https://updates.example.com:8443/p.tar.gz')).toBeNull();
+    expect(packageUrlFor(feed, '//evil.example/p.tar.gz')).toBeNull();
   });
 });

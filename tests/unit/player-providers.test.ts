@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../config/src/messages';
+import { MESSAGES } from '@branchify/shared';
 import { LOADERS, loaderFor, videoProblem } from '../../player/src/providers';
 import type { PlayerVideo } from '../../player/src/runtime/types';
 
@@ -15,7 +15,7 @@ const video = (over: Partial<PlayerVideo>): PlayerVideo => ({
   ...over,
 });
 
-describe('provider selection and the spec messages (section 5)', () => {
+describe('provider selection and its messages', () => {
   it('needs an embed URL and a provider: Couldnt get video player', () => {
     expect(videoProblem(null)).toBe(MESSAGES.couldntGetPlayer);
     expect(videoProblem(video({ embed_url: null, source_url: null }))).toBe(MESSAGES.couldntGetPlayer);

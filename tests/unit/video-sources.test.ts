@@ -1,4 +1,4 @@
-import { adiloId, defaultVideoTitle, parseVideoSource, vimeoId, youtubeId } from '@branchify/config';
+import { adiloId, defaultVideoTitle, parseVideoSource, vimeoId, youtubeId } from '@branchify/shared';
 
 describe('youtubeId', () => {
   it.each([
@@ -65,7 +65,13 @@ describe('parseVideoSource', () => {
   it('keeps a generic URL as the embed and source URL', () => {
     expect(parseVideoSource('generic', 'https://cdn.example.com/v.mp4?x=1')).toEqual({
       ok: true,
-      value: { provider: 'generic', external_id: null, embed_url: 'https://cdn.example.com/v.mp4?x=1', source: 'https://cdn.example.com/v.mp4?x=1', source_url: 'https://cdn.example.com/v.mp4?x=1' },
+      value: {
+        provider: 'generic',
+        external_id: null,
+        embed_url: 'https://cdn.example.com/v.mp4?x=1',
+        source: 'https://cdn.example.com/v.mp4?x=1',
+        source_url: 'https://cdn.example.com/v.mp4?x=1',
+      },
     });
   });
 

@@ -5,7 +5,10 @@ import { verifiedUser } from './users';
 let seq = 0;
 
 /** A free plan with the given limits, created as an admin would. */
-export const freePlan = async (admin: Session, limits: { max_funnel?: number | null; max_branch_per_funnel?: number | null; video_sources?: string[] | null } = {}) => {
+export const freePlan = async (
+  admin: Session,
+  limits: { max_funnel?: number | null; max_branch_per_funnel?: number | null; video_sources?: string[] | null } = {},
+) => {
   seq += 1;
   const res = await admin.http.post(
     '/api/admin/plans',
@@ -41,7 +44,11 @@ export const addVideo = async (user: Session, body: Record<string, unknown> = {}
 };
 
 export const createFunnel = async (user: Session, body: Record<string, unknown> = {}) => {
-  const res = await user.http.post('/api/funnels', { title: 'My funnel', description: 'About it', settings: { enable_resume_play: true }, ...body }, user.token);
+  const res = await user.http.post(
+    '/api/funnels',
+    { title: 'My funnel', description: 'About it', settings: { enable_resume_play: true }, ...body },
+    user.token,
+  );
   if (res.status !== 201) throw new Error(`funnel failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number; identifier: string };
 };
@@ -54,13 +61,30 @@ export const branchElement = (id: string, from: string, to: string | null, extra
   showAt: 1,
   hideAt: 8,
   data: {
-    branches: [{ id: `${id}-b1`, name: 'Branch 1', type: 'standard', onclick: to ? 'branch' : 'url', video: to, externalLink: to ? null : 'https://example.com/offer', standard: { text: 'Go on' } }],
+    branches: [
+      {
+        id: `${id}-b1`,
+        name: 'Branch 1',
+        type: 'standard',
+        onclick: to ? 'branch' : 'url',
+        video: to,
+        externalLink: to ? null : 'https://example.com/offer',
+        standard: { text: 'Go on' },
+      },
+    ],
     settings: { pauseVideo: { enabled: true, duration: 12 } },
     ...extra,
   },
 });
 
-export const textElement = (id: string, on: string, title = 'Hello <b>viewer</b>') => ({ id, type: 'text', belongsTo: on, showAt: 0, hideAt: 5, data: { title } });
+export const textElement = (id: string, on: string, title = 'Hello <b>viewer</b>') => ({
+  id,
+  type: 'text',
+  belongsTo: on,
+  showAt: 0,
+  hideAt: 5,
+  data: { title },
+});
 
 /** A two-video funnel: the first branches to the second. */
 export const twoVideoDocument = (a: number, b: number, title = 'Two videos') => ({

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
 import { baseUrl, newIp } from '../../api/support/http';
 
 /**
@@ -8,18 +9,13 @@ import { baseUrl, newIp } from '../../api/support/http';
  * per test with its own client address (the server runs as if behind one proxy hop, so rate limits
  * of one test never reach another), and screenshots under e2e/screenshots/ for a reviewer.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const hasChromium = (): boolean => fs.existsSync(CHROMIUM);
 
 const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 const APP_INDEX = path.join(__dirname, '..', '..', '..', 'cms', 'public', 'build', 'app', 'index.html');
 
 export const launch = async (): Promise<Browser> => {
   if (!fs.existsSync(APP_INDEX)) throw new Error(`the web app is not built (${APP_INDEX}): run \`npm run build -w @branchify/frontend\``);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return launchBrowser({ autoplay: false });
 };
 
 export interface AppPage {
@@ -47,9 +43,37 @@ export const openApp = async (browser: Browser): Promise<AppPage> => {
   return { context, page, ip };
 };
 
+let axeSource: string | null = null;
+const AXE_SOURCE = (): string => (axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is; serious and critical
+ * violations fail the test, naming the rule and the elements.
+ */
+export const expectAccessible = async (page: Page, name: string): Promise<void> => {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses injected script tags.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE());
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
+};
+
+/** A screenshot for a reviewer, and an accessibility audit of the same screen. */
 export const shot = async (page: Page, name: string): Promise<void> => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 };
 
 /** The path of the page's URL once it matches (client-side navigations included). */
@@ -64,7 +88,7 @@ export const loginViaUi = async (page: Page, email: string, password: string): P
   await page.getByRole('button', { name: 'Log in' }).click();
 };
 
-/** The text of the alert banner with this message (spec section 2: red error, green otherwise). */
+/** The text of the alert banner with this message. */
 export const expectAlert = async (page: Page, message: string): Promise<'error' | 'success'> => {
   const alert = page.getByTestId('alert').filter({ hasText: message }).first();
   await alert.waitFor();

@@ -6,7 +6,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const hasChromium = (): boolean => fs.existsSync(CHROMIUM);
 
-export const launchBrowser = (): Promise<Browser> =>
+/** Debian's Chromium, headless; `autoplay` lets media start without a user gesture (the player suites). */
+export const launchBrowser = ({ autoplay = true }: { autoplay?: boolean } = {}): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -16,7 +17,7 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
+      ...(autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
     ],
   });
 

@@ -11,12 +11,25 @@ export const publishFunnel = async (
   for (const [name, url] of Object.entries(videoUrls)) ids[name] = (await addVideo(owner, { provider: 'generic', url, title: name })).id;
   const funnel = await createFunnel(owner);
   const doc = build(ids);
-  const res = await owner.http.put(`/api/funnels/${funnel.id}`, { title: doc.title ?? 'Player test', settings: doc.settings ?? { enable_resume_play: false }, videos: doc.videos }, owner.token);
+  const res = await owner.http.put(
+    `/api/funnels/${funnel.id}`,
+    { title: doc.title ?? 'Player test', settings: doc.settings ?? { enable_resume_play: false }, videos: doc.videos },
+    owner.token,
+  );
   if (res.status !== 200) throw new Error(`funnel save failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: funnel.id, reference: funnel.identifier };
 };
 
-export const textEl = (id: string, on: string, showAt: number, hideAt: number, title: string) => ({ id, type: 'text', belongsTo: on, showAt, hideAt, position: { top: 20, left: 20 }, player: { width: 640, height: 360 }, data: { title } });
+export const textEl = (id: string, on: string, showAt: number, hideAt: number, title: string) => ({
+  id,
+  type: 'text',
+  belongsTo: on,
+  showAt,
+  hideAt,
+  position: { top: 20, left: 20 },
+  player: { width: 640, height: 360 },
+  data: { title },
+});
 
 export const branchEl = (
   id: string,

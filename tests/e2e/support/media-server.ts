@@ -40,9 +40,10 @@ export const startMediaServer = async (): Promise<MediaServer> => {
   const { port } = server.address() as AddressInfo;
   return {
     url: (name) => `http://127.0.0.1:${port}/${encodeURIComponent(name)}.webm`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };

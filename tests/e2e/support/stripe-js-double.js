@@ -214,7 +214,11 @@
   };
   CardElement.prototype.off = function (event, handler) {
     var list = this._handlers[event] || [];
-    this._handlers[event] = handler ? list.filter(function (h) { return h !== handler; }) : [];
+    this._handlers[event] = handler
+      ? list.filter(function (h) {
+          return h !== handler;
+        })
+      : [];
     return this;
   };
   CardElement.prototype.removeEventListener = CardElement.prototype.off;
@@ -284,7 +288,8 @@
       overlay.setAttribute('role', 'dialog');
       overlay.setAttribute('aria-label', '3D Secure 2 Test Page');
       overlay.setAttribute('data-stripe-double', 'three-d-secure');
-      overlay.style.cssText = 'position:fixed;inset:0;z-index:' + CHALLENGE_Z + ';display:grid;place-items:center;background:rgba(0,0,0,.5);font:16px sans-serif';
+      overlay.style.cssText =
+        'position:fixed;inset:0;z-index:' + CHALLENGE_Z + ';display:grid;place-items:center;background:rgba(0,0,0,.5);font:16px sans-serif';
       var box = document.createElement('div');
       box.style.cssText = 'background:#fff;padding:24px;border-radius:8px;width:360px;text-align:center';
       var title = document.createElement('h2');
@@ -353,29 +358,37 @@
     // Both forms: createPaymentMethod({ type, card, billing_details }) and createPaymentMethod('card', element, data).
     var params = typeof a === 'string' ? Object.assign({ type: a, card: b }, c || {}) : a || {};
     log.calls.push({ method: 'createPaymentMethod', type: params.type });
-    if (params.type !== 'card') return Promise.resolve({ error: err('invalid_request_error', 'parameter_invalid', 'The Stripe.js test double creates card payment methods only.') });
+    if (params.type !== 'card')
+      return Promise.resolve({ error: err('invalid_request_error', 'parameter_invalid', 'The Stripe.js test double creates card payment methods only.') });
     var element = params.card;
     if (!(element instanceof CardElement)) {
-      return Promise.resolve({ error: err('invalid_request_error', 'parameter_invalid', 'Invalid value for createPaymentMethod: card should be a card Element.') });
+      return Promise.resolve({
+        error: err('invalid_request_error', 'parameter_invalid', 'Invalid value for createPaymentMethod: card should be a card Element.'),
+      });
     }
     if (element._destroyed || !element._root) {
-      return Promise.resolve({ error: err('invalid_request_error', 'parameter_invalid', 'We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.') });
+      return Promise.resolve({
+        error: err(
+          'invalid_request_error',
+          'parameter_invalid',
+          'We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.',
+        ),
+      });
     }
     var v = validate(element._state, element._postal());
     if (!v.complete) return Promise.resolve({ error: v.error });
     var fields = { type: 'card', card: v.card };
     if (params.billing_details) fields.billing_details = params.billing_details;
     if (element._postal()) fields.billing_details = Object.assign({}, fields.billing_details, { address: { postal_code: element._state.postal } });
-    return this._post('/v1/payment_methods', fields).then(
-      function (res) {
-        return res.status === 200 ? { paymentMethod: res.body } : { error: res.body.error };
-      },
-      networkError,
-    );
+    return this._post('/v1/payment_methods', fields).then(function (res) {
+      return res.status === 200 ? { paymentMethod: res.body } : { error: res.body.error };
+    }, networkError);
   };
 
   StripeDouble.prototype.createToken = function () {
-    return Promise.resolve({ error: err('invalid_request_error', 'unsupported', 'The Stripe.js test double does not create tokens; use createPaymentMethod.') });
+    return Promise.resolve({
+      error: err('invalid_request_error', 'unsupported', 'The Stripe.js test double does not create tokens; use createPaymentMethod.'),
+    });
   };
 
   /**
@@ -385,17 +398,29 @@
   StripeDouble.prototype.confirmCardPayment = function (clientSecret, data) {
     log.calls.push({ method: 'confirmCardPayment', clientSecret: clientSecret });
     var m = /^(pi_[^_]+)_secret_/.exec(String(clientSecret || ''));
-    if (!m) return Promise.resolve({ error: err('invalid_request_error', 'parameter_invalid', 'Invalid value for confirmCardPayment intent secret: value should be a client_secret string.') });
+    if (!m)
+      return Promise.resolve({
+        error: err('invalid_request_error', 'parameter_invalid', 'Invalid value for confirmCardPayment intent secret: value should be a client_secret string.'),
+      });
     if (data && data.payment_method) {
-      return Promise.resolve({ error: err('invalid_request_error', 'unsupported', 'The Stripe.js test double confirms with the attached card only (no payment_method).') });
+      return Promise.resolve({
+        error: err('invalid_request_error', 'unsupported', 'The Stripe.js test double confirms with the attached card only (no payment_method).'),
+      });
     }
     var id = m[1];
     return challenge(id).then(function (approved) {
       if (!approved) {
         return {
-          error: Object.assign(err('invalid_request_error', 'payment_intent_authentication_failure', 'We are unable to authenticate your payment method. Please choose a different payment method and try again.'), {
-            payment_intent: { id: id, object: 'payment_intent', status: 'requires_payment_method' },
-          }),
+          error: Object.assign(
+            err(
+              'invalid_request_error',
+              'payment_intent_authentication_failure',
+              'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+            ),
+            {
+              payment_intent: { id: id, object: 'payment_intent', status: 'requires_payment_method' },
+            },
+          ),
         };
       }
       return fetch(API + '/_control/complete-3ds', {
@@ -403,15 +428,13 @@
         // text/plain keeps it a simple request (no CORS preflight); the control API reads JSON either way.
         headers: { 'Content-Type': 'text/plain' },
         body: JSON.stringify({ payment_intent: id }),
-      }).then(
-        function (res) {
-          return res.json().then(function (json) {
-            if (res.status !== 200) return { error: err('invalid_request_error', 'payment_intent_unexpected_state', json.error || 'The payment could not be confirmed.') };
-            return { paymentIntent: json.payment_intent };
-          });
-        },
-        networkError,
-      );
+      }).then(function (res) {
+        return res.json().then(function (json) {
+          if (res.status !== 200)
+            return { error: err('invalid_request_error', 'payment_intent_unexpected_state', json.error || 'The payment could not be confirmed.') };
+          return { paymentIntent: json.payment_intent };
+        });
+      }, networkError);
     });
   };
   StripeDouble.prototype.handleCardAction = function (clientSecret) {

@@ -24,7 +24,8 @@ function addInterval(/** @type {number} */ from, /** @type {string} */ interval,
   return Math.floor(d.getTime() / 1000);
 }
 
-const money = (/** @type {number} */ minor, /** @type {string} */ currency) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(minor / 100).toFixed(2)}`;
+const money = (/** @type {number} */ minor, /** @type {string} */ currency) =>
+  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(minor / 100).toFixed(2)}`;
 
 /** Stripe metadata semantics: merge; an empty string removes a key. */
 function mergeMetadata(/** @type {Obj} */ current, /** @type {Obj|string|undefined} */ update) {
@@ -97,13 +98,19 @@ class Billing {
   }
 
   createCustomer(/** @type {Obj} */ p) {
-    const c = this.store.put(objects.customer({ email: p.email, name: p.name, phone: p.phone, description: p.description, metadata: mergeMetadata({}, p.metadata) }));
+    const c = this.store.put(
+      objects.customer({ email: p.email, name: p.name, phone: p.phone, description: p.description, metadata: mergeMetadata({}, p.metadata) }),
+    );
     this.emit('customer.created', c);
     if (p.payment_method) {
       this.attachPaymentMethod(p.payment_method, c.id);
     }
     if (p.invoice_settings?.default_payment_method) {
-      c.invoice_settings.default_payment_method = this.resolvePaymentMethod(p.invoice_settings.default_payment_method, c.id, 'invoice_settings[default_payment_method]').id;
+      c.invoice_settings.default_payment_method = this.resolvePaymentMethod(
+        p.invoice_settings.default_payment_method,
+        c.id,
+        'invoice_settings[default_payment_method]',
+      ).id;
     }
     return c;
   }
@@ -147,7 +154,12 @@ class Billing {
    * unattached payment method that behaves as that test card; any other number is refused as test mode does.
    */
   createPaymentMethod(/** @type {Obj} */ p) {
-    if (p.type !== 'card') throw invalid(p.type ? `Invalid type: ${p.type}. The test server creates card payment methods only.` : 'Missing required param: type.', 'type', p.type ? undefined : 'parameter_missing');
+    if (p.type !== 'card')
+      throw invalid(
+        p.type ? `Invalid type: ${p.type}. The test server creates card payment methods only.` : 'Missing required param: type.',
+        'type',
+        p.type ? undefined : 'parameter_missing',
+      );
     const card = p.card && typeof p.card === 'object' ? p.card : {};
     const number = String(card.number ?? '').replace(/[\s-]/g, '');
     if (!number) throw invalid('Missing required param: card[number].', 'card[number]', 'parameter_missing');
@@ -155,9 +167,12 @@ class Billing {
     if (!token) throw cardError({ code: 'incorrect_number', param: 'number', message: 'Your card number is incorrect.' });
     const expMonth = toInt(card.exp_month, 'card[exp_month]');
     const expYear = toInt(card.exp_year, 'card[exp_year]');
-    if (expMonth !== undefined && (expMonth < 1 || expMonth > 12)) throw cardError({ code: 'invalid_expiry_month', param: 'exp_month', message: "Your card's expiration month is invalid." });
-    if (expYear !== undefined && expYear < new Date().getUTCFullYear()) throw cardError({ code: 'invalid_expiry_year', param: 'exp_year', message: "Your card's expiration year is invalid." });
-    if (card.cvc !== undefined && !/^\d{3,4}$/.test(String(card.cvc))) throw cardError({ code: 'invalid_cvc', param: 'cvc', message: "Your card's security code is invalid." });
+    if (expMonth !== undefined && (expMonth < 1 || expMonth > 12))
+      throw cardError({ code: 'invalid_expiry_month', param: 'exp_month', message: "Your card's expiration month is invalid." });
+    if (expYear !== undefined && expYear < new Date().getUTCFullYear())
+      throw cardError({ code: 'invalid_expiry_year', param: 'exp_year', message: "Your card's expiration year is invalid." });
+    if (card.cvc !== undefined && !/^\d{3,4}$/.test(String(card.cvc)))
+      throw cardError({ code: 'invalid_cvc', param: 'cvc', message: "Your card's security code is invalid." });
     const pm = this.store.put(objects.paymentMethod(newId('pm'), token, null));
     if (expMonth !== undefined) pm.card.exp_month = expMonth;
     if (expYear !== undefined) pm.card.exp_year = expYear;
@@ -186,7 +201,8 @@ class Billing {
     const c = this.customer(customerId, 'customer');
     if (id in TEST_CARDS) return this.fromTestCard(id, c.id);
     const pm = this.retrievePaymentMethod(id);
-    if (pm.customer && pm.customer !== c.id) throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method', 'payment_method_unexpected_state');
+    if (pm.customer && pm.customer !== c.id)
+      throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method', 'payment_method_unexpected_state');
     if (pm.customer !== c.id) {
       pm.customer = c.id;
       this.emit('payment_method.attached', pm);
@@ -196,7 +212,12 @@ class Billing {
 
   detachPaymentMethod(/** @type {string} */ id) {
     const pm = this.retrievePaymentMethod(id);
-    if (!pm.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method', 'payment_method_unexpected_state');
+    if (!pm.customer)
+      throw invalid(
+        'The payment method you provided is not attached to a customer so detachment is impossible.',
+        'payment_method',
+        'payment_method_unexpected_state',
+      );
     const customer = this.store.get(pm.customer, 'customer');
     pm.customer = null;
     if (customer && customer.invoice_settings.default_payment_method === pm.id) customer.invoice_settings.default_payment_method = null;
@@ -233,7 +254,9 @@ class Billing {
 
   createProduct(/** @type {Obj} */ p) {
     if (!p.name) throw invalid('Missing required param: name.', 'name', 'parameter_missing');
-    const product = this.store.put(objects.product({ name: p.name, description: p.description, metadata: mergeMetadata({}, p.metadata), active: toBool(p.active, 'active') }));
+    const product = this.store.put(
+      objects.product({ name: p.name, description: p.description, metadata: mergeMetadata({}, p.metadata), active: toBool(p.active, 'active') }),
+    );
     this.emit('product.created', product);
     return product;
   }
@@ -249,10 +272,21 @@ class Billing {
     if (!this.store.get(productId, 'product')) throw missing('product', productId, 'product');
     let recurring = null;
     if (p.recurring) {
-      if (!['day', 'week', 'month', 'year'].includes(p.recurring.interval)) throw invalid(`Invalid recurring[interval]: must be one of day, month, week, or year`, 'recurring[interval]');
+      if (!['day', 'week', 'month', 'year'].includes(p.recurring.interval))
+        throw invalid(`Invalid recurring[interval]: must be one of day, month, week, or year`, 'recurring[interval]');
       recurring = { interval: p.recurring.interval, interval_count: toInt(p.recurring.interval_count, 'recurring[interval_count]') ?? 1 };
     }
-    const price = this.store.put(objects.price({ product: productId, unit_amount: amount, currency: String(p.currency).toLowerCase(), recurring, metadata: mergeMetadata({}, p.metadata), nickname: p.nickname, lookup_key: p.lookup_key }));
+    const price = this.store.put(
+      objects.price({
+        product: productId,
+        unit_amount: amount,
+        currency: String(p.currency).toLowerCase(),
+        recurring,
+        metadata: mergeMetadata({}, p.metadata),
+        nickname: p.nickname,
+        lookup_key: p.lookup_key,
+      }),
+    );
     const product = this.store.get(productId, 'product');
     if (product && !product.default_price) product.default_price = price.id;
     this.emit('price.created', price);
@@ -316,14 +350,25 @@ class Billing {
   invoiceItemOnto(/** @type {Obj} */ inv, /** @type {Obj} */ item) {
     item.invoice = inv.id;
     const price = item.pricing?.price_details?.price ? this.store.get(item.pricing.price_details.price, 'price') : null;
-    this.addLine(inv, { amount: item.amount, description: item.description ?? '', price, quantity: item.quantity, period: item.period, invoiceItem: item.id, proration: item.proration, subscription: item.parent?.subscription_details?.subscription ?? null, metadata: item.metadata });
+    this.addLine(inv, {
+      amount: item.amount,
+      description: item.description ?? '',
+      price,
+      quantity: item.quantity,
+      period: item.period,
+      invoiceItem: item.id,
+      proration: item.proration,
+      subscription: item.parent?.subscription_details?.subscription ?? null,
+      metadata: item.metadata,
+    });
   }
 
   createInvoiceItem(/** @type {Obj} */ p) {
     if (!p.customer) throw invalid('Missing required param: customer.', 'customer', 'parameter_missing');
     const customer = this.customer(p.customer, 'customer');
     const inv = p.invoice ? this.invoice(p.invoice, 'invoice') : null;
-    if (inv && inv.status !== 'draft') throw invalid(`You can only add invoice items to draft invoices. Invoice ${inv.id} is ${inv.status}.`, 'invoice', 'invoice_not_editable');
+    if (inv && inv.status !== 'draft')
+      throw invalid(`You can only add invoice items to draft invoices. Invoice ${inv.id} is ${inv.status}.`, 'invoice', 'invoice_not_editable');
     if (inv && inv.customer !== customer.id) throw invalid('The invoice does not belong to this customer.', 'invoice');
     const priceId = p.pricing?.price ?? p.price;
     const price = priceId ? this.price(priceId, p.pricing?.price ? 'pricing[price]' : 'price') : null;
@@ -366,7 +411,8 @@ class Billing {
   }
 
   finalizeInvoice(/** @type {Obj} */ inv) {
-    if (inv.status !== 'draft') throw invalid("This invoice is already finalized, you can't re-finalize a non-draft invoice.", undefined, 'invoice_not_editable');
+    if (inv.status !== 'draft')
+      throw invalid("This invoice is already finalized, you can't re-finalize a non-draft invoice.", undefined, 'invoice_not_editable');
     const customer = this.customer(inv.customer);
     const t = now();
     this.recalc(inv);
@@ -380,7 +426,15 @@ class Billing {
     inv.ending_balance = 0;
     if (inv.collection_method === 'send_invoice') inv.due_date = t + 30 * DAY;
     if (inv.amount_due > 0) {
-      const pi = this.store.put(objects.paymentIntent({ amount: inv.amount_due, currency: inv.currency, customer: inv.customer, description: inv.billing_reason === 'subscription_create' ? 'Subscription creation' : inv.billing_reason === 'subscription_cycle' ? 'Subscription update' : null }));
+      const pi = this.store.put(
+        objects.paymentIntent({
+          amount: inv.amount_due,
+          currency: inv.currency,
+          customer: inv.customer,
+          description:
+            inv.billing_reason === 'subscription_create' ? 'Subscription creation' : inv.billing_reason === 'subscription_cycle' ? 'Subscription update' : null,
+        }),
+      );
       this.store.put(objects.invoicePayment({ invoice: inv, pi }));
       this.emit('payment_intent.created', pi);
     }
@@ -419,7 +473,7 @@ class Billing {
     const sub = subId ? this.store.get(subId, 'subscription') : null;
     const customer = this.customer(inv.customer);
     const id = inv.default_payment_method ?? sub?.default_payment_method ?? customer.invoice_settings.default_payment_method;
-    return id ? this.store.get(id, 'payment_method') ?? null : null;
+    return id ? (this.store.get(id, 'payment_method') ?? null) : null;
   }
 
   /**
@@ -433,7 +487,8 @@ class Billing {
     const { pi } = found;
     const card = { ...this.cardBehaviour(pm) };
     if (force === 'succeed') card.behaviour = 'succeed';
-    if (force === 'decline' && card.behaviour !== 'decline') Object.assign(card, { behaviour: 'decline', code: 'card_declined', decline_code: 'generic_decline' });
+    if (force === 'decline' && card.behaviour !== 'decline')
+      Object.assign(card, { behaviour: 'decline', code: 'card_declined', decline_code: 'generic_decline' });
     inv.attempted = true;
     inv.attempt_count += 1;
     pi.payment_method = pm.id;
@@ -441,7 +496,15 @@ class Billing {
       Object.assign(pi, {
         status: 'requires_action',
         last_payment_error: null,
-        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'stripe_3ds2_fingerprint', three_d_secure_2_source: `payatt_${pi.id.slice(3)}`, directory_server_name: card.brand, server_transaction_id: newId('3ds') } },
+        next_action: {
+          type: 'use_stripe_sdk',
+          use_stripe_sdk: {
+            type: 'stripe_3ds2_fingerprint',
+            three_d_secure_2_source: `payatt_${pi.id.slice(3)}`,
+            directory_server_name: card.brand,
+            server_transaction_id: newId('3ds'),
+          },
+        },
       });
       this.emit('payment_intent.requires_action', pi);
       this.emit('invoice.payment_action_required', inv);
@@ -454,7 +517,15 @@ class Billing {
         status: 'requires_payment_method',
         latest_charge: ch.id,
         next_action: null,
-        last_payment_error: { type: 'card_error', charge: ch.id, code: card.code, decline_code: card.decline_code, doc_url: `https://stripe.com/docs/error-codes/${card.code}`, message, payment_method: clone(pm) },
+        last_payment_error: {
+          type: 'card_error',
+          charge: ch.id,
+          code: card.code,
+          decline_code: card.decline_code,
+          doc_url: `https://stripe.com/docs/error-codes/${card.code}`,
+          message,
+          payment_method: clone(pm),
+        },
       });
       inv.next_payment_attempt = inv.billing_reason === 'subscription_cycle' ? now() + 3 * DAY : null;
       this.emit('charge.failed', ch);
@@ -473,7 +544,8 @@ class Billing {
   /** POST /v1/invoices/:id/pay — a decline or a needed 3-D Secure step answers 402 after the attempt is recorded. */
   payInvoice(/** @type {Obj} */ inv, /** @type {Obj} */ p) {
     if (inv.status === 'paid') throw invalid('Invoice is already paid', undefined, 'invoice_already_paid');
-    if (inv.status === 'void' || inv.status === 'uncollectible') throw invalid(`You cannot pay an invoice with status ${inv.status}.`, undefined, 'invoice_not_editable');
+    if (inv.status === 'void' || inv.status === 'uncollectible')
+      throw invalid(`You cannot pay an invoice with status ${inv.status}.`, undefined, 'invoice_not_editable');
     if (inv.status === 'draft') this.finalizeInvoice(inv);
     if (inv.status === 'paid') return inv;
     if (toBool(p.paid_out_of_band, 'paid_out_of_band')) {
@@ -481,16 +553,29 @@ class Billing {
       return inv;
     }
     const pm = p.payment_method ? this.resolvePaymentMethod(p.payment_method, inv.customer, 'payment_method') : this.defaultPaymentMethod(inv);
-    if (!pm) throw invalid('This customer has no attached payment source or default payment method. Please consider adding a default payment method.', undefined, 'invoice_no_payment_method_types');
+    if (!pm)
+      throw invalid(
+        'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+        undefined,
+        'invoice_no_payment_method_types',
+      );
     const result = this.attemptPayment(inv, pm);
     if (result.outcome === 'declined') {
       const err = result.pi.last_payment_error;
-      throw cardError({ code: err.code, decline_code: err.decline_code, message: err.message, charge: err.charge, doc_url: err.doc_url, payment_method: clone(pm) });
+      throw cardError({
+        code: err.code,
+        decline_code: err.decline_code,
+        message: err.message,
+        charge: err.charge,
+        doc_url: err.doc_url,
+        payment_method: clone(pm),
+      });
     }
     if (result.outcome === 'requires_action') {
       throw cardError({
         code: 'invoice_payment_intent_requires_action',
-        message: 'This payment requires additional user action before it can be completed successfully. Payment can be completed using the PaymentIntent associated with the invoice. For more details see: https://docs.stripe.com/billing/subscriptions/overview#requires-action',
+        message:
+          'This payment requires additional user action before it can be completed successfully. Payment can be completed using the PaymentIntent associated with the invoice. For more details see: https://docs.stripe.com/billing/subscriptions/overview#requires-action',
         doc_url: 'https://stripe.com/docs/error-codes/invoice-payment-intent-requires-action',
         payment_intent: clone(result.pi),
       });
@@ -526,7 +611,12 @@ class Billing {
   }
 
   /** Creates, finalizes and (unless told not to) charges a subscription invoice. */
-  subscriptionInvoice(/** @type {Obj} */ sub, /** @type {string} */ reason, /** @type {(inv: Obj) => void} */ addLines, /** @type {{ charge: boolean, force?: 'succeed'|'decline' }} */ how) {
+  subscriptionInvoice(
+    /** @type {Obj} */ sub,
+    /** @type {string} */ reason,
+    /** @type {(inv: Obj) => void} */ addLines,
+    /** @type {{ charge: boolean, force?: 'succeed'|'decline' }} */ how,
+  ) {
     const customer = this.customer(sub.customer);
     const inv = this.store.put(objects.invoice({ customer, subscription: sub, billing_reason: reason, currency: sub.currency, auto_advance: true }));
     addLines(inv);
@@ -550,17 +640,27 @@ class Billing {
     const prices = items.map((/** @type {Obj} */ item, /** @type {number} */ i) => {
       if (!item.price) throw invalid(`Missing required param: items[${i}][price].`, `items[${i}][price]`, 'parameter_missing');
       const price = this.price(item.price, `items[${i}][price]`);
-      if (!price.recurring) throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `items[${i}][price]`);
+      if (!price.recurring)
+        throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `items[${i}][price]`);
       return { price, quantity: toInt(item.quantity, `items[${i}][quantity]`) ?? 1 };
     });
     const behaviour = p.payment_behavior ?? 'allow_incomplete';
-    if (!['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'].includes(behaviour)) throw invalid(`Invalid payment_behavior: ${behaviour}`, 'payment_behavior');
+    if (!['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'].includes(behaviour))
+      throw invalid(`Invalid payment_behavior: ${behaviour}`, 'payment_behavior');
     const pm = p.default_payment_method ? this.resolvePaymentMethod(p.default_payment_method, customer.id, 'default_payment_method').id : null;
-    const sub = objects.subscription({ customer: customer.id, metadata: mergeMetadata({}, p.metadata), default_payment_method: pm, collection_method: p.collection_method, description: p.description });
+    const sub = objects.subscription({
+      customer: customer.id,
+      metadata: mergeMetadata({}, p.metadata),
+      default_payment_method: pm,
+      collection_method: p.collection_method,
+      description: p.description,
+    });
     const start = sub.start_date;
     const end = addInterval(start, prices[0].price.recurring.interval, prices[0].price.recurring.interval_count);
     sub.currency = prices[0].price.currency;
-    sub.items.data = prices.map(({ price, quantity }) => Object.assign(objects.subscriptionItem(price, sub.id, start, addInterval(start, price.recurring.interval, price.recurring.interval_count)), { quantity }));
+    sub.items.data = prices.map(({ price, quantity }) =>
+      Object.assign(objects.subscriptionItem(price, sub.id, start, addInterval(start, price.recurring.interval, price.recurring.interval_count)), { quantity }),
+    );
     sub.cancel_at_period_end = toBool(p.cancel_at_period_end, 'cancel_at_period_end') ?? false;
     if (sub.cancel_at_period_end) sub.cancel_at = end;
     this.store.put(sub);
@@ -571,7 +671,15 @@ class Billing {
       'subscription_create',
       (i) => {
         for (const si of sub.items.data) {
-          this.addLine(i, { amount: si.price.unit_amount * si.quantity, description: this.describeLine(si.price, si.quantity), price: si.price, quantity: si.quantity, period: { start, end: si.current_period_end }, subscription: sub.id, subscriptionItem: si.id });
+          this.addLine(i, {
+            amount: si.price.unit_amount * si.quantity,
+            description: this.describeLine(si.price, si.quantity),
+            price: si.price,
+            quantity: si.quantity,
+            period: { start, end: si.current_period_end },
+            subscription: sub.id,
+            subscriptionItem: si.id,
+          });
         }
       },
       { charge: behaviour !== 'default_incomplete' },
@@ -606,7 +714,8 @@ class Billing {
     }
     if (p.default_payment_method !== undefined) {
       previous.default_payment_method = sub.default_payment_method;
-      sub.default_payment_method = p.default_payment_method === '' ? null : this.resolvePaymentMethod(p.default_payment_method, sub.customer, 'default_payment_method').id;
+      sub.default_payment_method =
+        p.default_payment_method === '' ? null : this.resolvePaymentMethod(p.default_payment_method, sub.customer, 'default_payment_method').id;
     }
     const cancelAtEnd = toBool(p.cancel_at_period_end, 'cancel_at_period_end');
     if (cancelAtEnd !== undefined && cancelAtEnd !== sub.cancel_at_period_end) {
@@ -634,7 +743,8 @@ class Billing {
       if (change.id && !item) throw invalid(`Invalid subscription_item id: ${change.id}`, `items[${i}][id]`);
       if (!change.price) return;
       const price = this.price(change.price, `items[${i}][price]`);
-      if (!price.recurring) throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `items[${i}][price]`);
+      if (!price.recurring)
+        throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `items[${i}][price]`);
       if (!item) throw invalid('Adding items to a subscription is not supported by this test server; pass items[][id].', `items[${i}][id]`);
       const old = item.price;
       if (old.id === price.id) return;
@@ -645,7 +755,14 @@ class Billing {
       const unused = Math.round((old.unit_amount * item.quantity * remaining) / total);
       const intervalChanged = old.recurring.interval !== price.recurring.interval || old.recurring.interval_count !== price.recurring.interval_count;
       if (proration !== 'none' && unused > 0) {
-        lines.push({ amount: -unused, description: `Unused time on ${this.describeLine(old, item.quantity).replace(/^\d+ × /, '')} after ${new Date(t * 1000).toDateString()}`, price: old, period: { start: t, end }, item, proration: true });
+        lines.push({
+          amount: -unused,
+          description: `Unused time on ${this.describeLine(old, item.quantity).replace(/^\d+ × /, '')} after ${new Date(t * 1000).toDateString()}`,
+          price: old,
+          period: { start: t, end },
+          item,
+          proration: true,
+        });
       }
       item.price = clone(price);
       item.plan = objects.planOf(price);
@@ -654,9 +771,23 @@ class Billing {
         resetAnchor = true;
         item.current_period_start = t;
         item.current_period_end = addInterval(t, price.recurring.interval, price.recurring.interval_count);
-        lines.push({ amount: price.unit_amount * item.quantity, description: this.describeLine(price, item.quantity), price, period: { start: t, end: item.current_period_end }, item, proration: false });
+        lines.push({
+          amount: price.unit_amount * item.quantity,
+          description: this.describeLine(price, item.quantity),
+          price,
+          period: { start: t, end: item.current_period_end },
+          item,
+          proration: false,
+        });
       } else if (proration !== 'none') {
-        lines.push({ amount: Math.round((price.unit_amount * item.quantity * remaining) / total), description: `Remaining time on ${this.describeLine(price, item.quantity).replace(/^\d+ × /, '')} after ${new Date(t * 1000).toDateString()}`, price, period: { start: t, end }, item, proration: true });
+        lines.push({
+          amount: Math.round((price.unit_amount * item.quantity * remaining) / total),
+          description: `Remaining time on ${this.describeLine(price, item.quantity).replace(/^\d+ × /, '')} after ${new Date(t * 1000).toDateString()}`,
+          price,
+          period: { start: t, end },
+          item,
+          proration: true,
+        });
       }
     });
     if (resetAnchor) sub.billing_cycle_anchor = t;
@@ -667,14 +798,38 @@ class Billing {
         sub,
         'subscription_update',
         (i) => {
-          for (const l of lines) this.addLine(i, { amount: l.amount, description: l.description, price: l.price, quantity: l.item.quantity, period: l.period, subscription: sub.id, subscriptionItem: l.item.id, proration: l.proration });
+          for (const l of lines)
+            this.addLine(i, {
+              amount: l.amount,
+              description: l.description,
+              price: l.price,
+              quantity: l.item.quantity,
+              period: l.period,
+              subscription: sub.id,
+              subscriptionItem: l.item.id,
+              proration: l.proration,
+            });
         },
         { charge: behaviour !== 'default_incomplete' },
       );
       if (inv.status === 'open' && sub.status === 'active' && behaviour !== 'default_incomplete') sub.status = 'past_due';
     } else {
       for (const l of lines) {
-        const item = this.store.put(objects.invoiceItem({ customer: sub.customer, invoice: null, amount: l.amount, currency: l.price.currency, price: l.price, quantity: l.item.quantity, description: l.description, metadata: {}, subscription: sub.id, proration: true, period: l.period }));
+        const item = this.store.put(
+          objects.invoiceItem({
+            customer: sub.customer,
+            invoice: null,
+            amount: l.amount,
+            currency: l.price.currency,
+            price: l.price,
+            quantity: l.item.quantity,
+            description: l.description,
+            metadata: {},
+            subscription: sub.id,
+            proration: true,
+            period: l.period,
+          }),
+        );
         this.emit('invoiceitem.created', item);
       }
     }
@@ -687,14 +842,19 @@ class Billing {
     const t = now();
     const previous = { status: sub.status, canceled_at: sub.canceled_at, ended_at: sub.ended_at };
     Object.assign(sub, { status: 'canceled', canceled_at: t, ended_at: t, cancel_at: null });
-    sub.cancellation_details = { comment: p.cancellation_details?.comment ?? null, feedback: p.cancellation_details?.feedback ?? null, reason: 'cancellation_requested' };
+    sub.cancellation_details = {
+      comment: p.cancellation_details?.comment ?? null,
+      feedback: p.cancellation_details?.feedback ?? null,
+      reason: 'cancellation_requested',
+    };
     this.emit('customer.subscription.deleted', sub, previous);
     return sub;
   }
 
   /** The control API's clock: the next billing period starts and its invoice is charged (or declined). */
   advance(/** @type {Obj} */ sub, /** @type {'paid'|'declined'} */ outcome) {
-    if (!['active', 'past_due', 'trialing', 'unpaid'].includes(sub.status)) throw invalid(`Subscription ${sub.id} is ${sub.status}; only active or past_due subscriptions renew.`);
+    if (!['active', 'past_due', 'trialing', 'unpaid'].includes(sub.status))
+      throw invalid(`Subscription ${sub.id} is ${sub.status}; only active or past_due subscriptions renew.`);
     if (sub.cancel_at_period_end) {
       const t = now();
       const previous = { status: sub.status };
@@ -712,14 +872,22 @@ class Billing {
       'subscription_cycle',
       (i) => {
         for (const si of sub.items.data) {
-          this.addLine(i, { amount: si.price.unit_amount * si.quantity, description: this.describeLine(si.price, si.quantity), price: si.price, quantity: si.quantity, period: { start: si.current_period_start, end: si.current_period_end }, subscription: sub.id, subscriptionItem: si.id });
+          this.addLine(i, {
+            amount: si.price.unit_amount * si.quantity,
+            description: this.describeLine(si.price, si.quantity),
+            price: si.price,
+            quantity: si.quantity,
+            period: { start: si.current_period_start, end: si.current_period_end },
+            subscription: sub.id,
+            subscriptionItem: si.id,
+          });
         }
       },
       { charge: true, force: outcome === 'paid' ? 'succeed' : 'decline' },
     );
     if (inv.status !== 'paid') sub.status = 'past_due';
     else if (sub.status !== 'active') sub.status = 'active';
-    if (previous.status === sub.status) delete /** @type {Obj} */ (previous).status;
+    if (previous.status === sub.status) delete (/** @type {Obj} */ (previous).status);
     this.emit('customer.subscription.updated', sub, previous);
     return { subscription: sub, invoice: inv };
   }
@@ -731,7 +899,15 @@ class Billing {
     if (pi.status !== 'requires_action') throw invalid(`PaymentIntent ${piId} is ${pi.status}, not requires_action.`);
     const pm = this.store.get(pi.payment_method, 'payment_method');
     const ch = this.store.put(objects.charge({ pi, pm, succeeded: true }));
-    ch.payment_method_details.card.three_d_secure = { authentication_flow: 'challenge', electronic_commerce_indicator: '05', exemption_indicator: null, result: 'authenticated', result_reason: null, transaction_id: newId('3ds'), version: '2.2.0' };
+    ch.payment_method_details.card.three_d_secure = {
+      authentication_flow: 'challenge',
+      electronic_commerce_indicator: '05',
+      exemption_indicator: null,
+      result: 'authenticated',
+      result_reason: null,
+      transaction_id: newId('3ds'),
+      version: '2.2.0',
+    };
     Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: ch.id, next_action: null, last_payment_error: null });
     this.emit('charge.succeeded', ch);
     this.emit('payment_intent.succeeded', pi);
@@ -751,7 +927,8 @@ class Billing {
       const pi = this.store.get(p.payment_intent, 'payment_intent');
       if (!pi) throw missing('payment_intent', p.payment_intent, 'payment_intent');
       ch = pi.latest_charge ? this.store.get(pi.latest_charge, 'charge') : null;
-      if (!ch || ch.status !== 'succeeded') throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+      if (!ch || ch.status !== 'succeeded')
+        throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
     } else {
       throw invalid('One of the following params should be provided for this request: payment_intent or charge.', undefined, 'parameter_missing');
     }
@@ -760,7 +937,12 @@ class Billing {
     const left = ch.amount - ch.amount_refunded;
     const amount = toInt(p.amount, 'amount') ?? left;
     if (amount <= 0) throw invalid('Invalid positive integer', 'amount');
-    if (amount > left) throw invalid(`Refund amount (${money(amount, ch.currency)}) is greater than unrefunded amount on charge (${money(left, ch.currency)})`, 'amount', 'amount_too_large');
+    if (amount > left)
+      throw invalid(
+        `Refund amount (${money(amount, ch.currency)}) is greater than unrefunded amount on charge (${money(left, ch.currency)})`,
+        'amount',
+        'amount_too_large',
+      );
     const refund = this.store.put(objects.refund({ charge: ch, amount, reason: p.reason ?? null, metadata: mergeMetadata({}, p.metadata) }));
     const previous = { amount_refunded: ch.amount_refunded, refunded: ch.refunded };
     ch.amount_refunded += amount;
@@ -774,7 +956,8 @@ class Billing {
   // ---------------------------------------------------------------- Connect
 
   oauthToken(/** @type {Obj} */ p) {
-    const oauthError = (/** @type {string} */ error, /** @type {string} */ description) => new StripeError(400, /** @type {any} */ ({ type: 'invalid_request_error', message: description, error, error_description: description }));
+    const oauthError = (/** @type {string} */ error, /** @type {string} */ description) =>
+      new StripeError(400, /** @type {any} */ ({ type: 'invalid_request_error', message: description, error, error_description: description }));
     if (p.grant_type !== 'authorization_code') throw oauthError('unsupported_grant_type', `Unsupported grant type: ${p.grant_type}`);
     if (!p.code || !/^ac_/.test(p.code)) throw oauthError('invalid_grant', `Authorization code does not exist: ${p.code}`);
     if (this.store.usedCodes.has(p.code)) throw oauthError('invalid_grant', `Authorization code already used: ${p.code}`);
@@ -799,7 +982,9 @@ class Billing {
     if (!account || !account.authorized) return null;
     account.authorized = false;
     if (clientId) this.store.clientId = clientId;
-    this.within({ account: accountId }, () => this.emit('account.application.deauthorized', objects.application(clientId ?? account.clientId ?? this.store.clientId ?? 'ca_test_platform')));
+    this.within({ account: accountId }, () =>
+      this.emit('account.application.deauthorized', objects.application(clientId ?? account.clientId ?? this.store.clientId ?? 'ca_test_platform')),
+    );
     return account;
   }
 }

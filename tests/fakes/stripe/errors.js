@@ -34,7 +34,6 @@ const missing = (/** @type {string} */ what, /** @type {string} */ id, /** @type
   new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${what}: '${id}'` });
 
 /** 402 card_error (recorded for idempotent replays: the charge was attempted). */
-const cardError = (/** @type {{ message: string, [k: string]: any }} */ fields) =>
-  new StripeError(402, { type: 'card_error', ...fields }, { record: true });
+const cardError = (/** @type {{ message: string, [k: string]: any }} */ fields) => new StripeError(402, { type: 'card_error', ...fields }, { record: true });
 
 module.exports = { StripeError, invalid, missing, cardError };

@@ -28,23 +28,37 @@ const TEST_CARDS = {
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', funding: 'credit', behaviour: 'succeed' },
   pm_card_amex: { brand: 'amex', last4: '8431', funding: 'credit', behaviour: 'succeed' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', funding: 'credit', behaviour: 'decline', code: 'card_declined', decline_code: 'generic_decline' },
-  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', funding: 'credit', behaviour: 'decline', code: 'card_declined', decline_code: 'insufficient_funds' },
-  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', funding: 'credit', behaviour: 'decline', code: 'expired_card', decline_code: 'expired_card' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    funding: 'credit',
+    behaviour: 'decline',
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+  },
+  pm_card_chargeDeclinedExpiredCard: {
+    brand: 'visa',
+    last4: '0069',
+    funding: 'credit',
+    behaviour: 'decline',
+    code: 'expired_card',
+    decline_code: 'expired_card',
+  },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', funding: 'credit', behaviour: '3ds' },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', funding: 'credit', behaviour: '3ds' },
 };
 
 /** The card numbers behind them, as typed into Stripe.js's card form in test mode. @type {Record<string, keyof typeof TEST_CARDS>} */
 const TEST_CARD_NUMBERS = {
-  '4242424242424242': 'pm_card_visa',
-  '4000056655665556': 'pm_card_visa_debit',
-  '5555555555554444': 'pm_card_mastercard',
-  '371449635398431': 'pm_card_amex',
-  '4000000000000002': 'pm_card_chargeDeclined',
-  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
-  '4000000000000069': 'pm_card_chargeDeclinedExpiredCard',
-  '4000000000003220': 'pm_card_threeDSecure2Required',
-  '4000002760003184': 'pm_card_authenticationRequired',
+  4242424242424242: 'pm_card_visa',
+  4000056655665556: 'pm_card_visa_debit',
+  5555555555554444: 'pm_card_mastercard',
+  371449635398431: 'pm_card_amex',
+  4000000000000002: 'pm_card_chargeDeclined',
+  4000000000009995: 'pm_card_chargeDeclinedInsufficientFunds',
+  4000000000000069: 'pm_card_chargeDeclinedExpiredCard',
+  4000000000003220: 'pm_card_threeDSecure2Required',
+  4000002760003184: 'pm_card_authenticationRequired',
 };
 
 const DECLINE_MESSAGES = {
@@ -66,7 +80,9 @@ function customer(p) {
     phone: p.phone ?? null,
     description: p.description ?? null,
     metadata: p.metadata ?? {},
-    invoice_prefix: random(8).toUpperCase().replace(/[^A-Z0-9]/g, 'X'),
+    invoice_prefix: random(8)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, 'X'),
     next_invoice_sequence: 1,
   });
   o.invoice_settings = { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null };
@@ -83,7 +99,13 @@ function paymentMethod(id, token, customerId) {
     customer: customerId,
     metadata: {},
     allow_redisplay: 'unspecified',
-    billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null, tax_id: null },
+    billing_details: {
+      address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+      email: null,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
   });
   Object.assign(o.card, {
     brand: card.brand,
@@ -275,9 +297,7 @@ function invoice(p) {
     metadata: p.metadata ?? {},
     next_payment_attempt: null,
     number: null,
-    parent: sub
-      ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: clone(sub.metadata), subscription: sub.id } }
-      : null,
+    parent: sub ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: clone(sub.metadata), subscription: sub.id } } : null,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_start: t,
     period_end: t,
@@ -330,12 +350,23 @@ function lineItem(p) {
       ? {
           type: 'subscription_item_details',
           invoice_item_details: null,
-          subscription_item_details: { invoice_item: p.invoiceItem ?? null, proration: Boolean(p.proration), proration_details: { credited_items: null }, subscription: p.subscription ?? null, subscription_item: p.subscriptionItem },
+          subscription_item_details: {
+            invoice_item: p.invoiceItem ?? null,
+            proration: Boolean(p.proration),
+            proration_details: { credited_items: null },
+            subscription: p.subscription ?? null,
+            subscription_item: p.subscriptionItem,
+          },
         }
       : {
           type: 'invoice_item_details',
           subscription_item_details: null,
-          invoice_item_details: { invoice_item: p.invoiceItem ?? null, proration: Boolean(p.proration), proration_details: { credited_items: null }, subscription: p.subscription ?? null },
+          invoice_item_details: {
+            invoice_item: p.invoiceItem ?? null,
+            proration: Boolean(p.proration),
+            proration_details: { credited_items: null },
+            subscription: p.subscription ?? null,
+          },
         },
   });
   return o;
@@ -428,8 +459,28 @@ function charge(p) {
     fraud_details: {},
     metadata: {},
     outcome: p.succeeded
-      ? { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network', reason: null, risk_level: 'normal', risk_score: 20, seller_message: 'Payment complete.', type: 'authorized' }
-      : { advice_code: 'try_again_later', network_advice_code: null, network_decline_code: null, network_status: 'declined_by_network', reason: p.decline_code ?? 'generic_decline', risk_level: 'normal', risk_score: 20, seller_message: 'The bank did not return any further details with this decline.', type: 'issuer_declined' },
+      ? {
+          advice_code: null,
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: 'approved_by_network',
+          reason: null,
+          risk_level: 'normal',
+          risk_score: 20,
+          seller_message: 'Payment complete.',
+          type: 'authorized',
+        }
+      : {
+          advice_code: 'try_again_later',
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: 'declined_by_network',
+          reason: p.decline_code ?? 'generic_decline',
+          risk_level: 'normal',
+          risk_score: 20,
+          seller_message: 'The bank did not return any further details with this decline.',
+          type: 'issuer_declined',
+        },
     paid: p.succeeded,
     payment_intent: p.pi.id,
     payment_method: p.pm.id,

@@ -52,10 +52,21 @@ async function createFakeStripe(options = {}) {
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
 
-  const send = (/** @type {import('node:http').ServerResponse} */ res, /** @type {number} */ status, /** @type {unknown} */ body, /** @type {Obj} */ headers = {}) => {
+  const send = (
+    /** @type {import('node:http').ServerResponse} */ res,
+    /** @type {number} */ status,
+    /** @type {unknown} */ body,
+    /** @type {Obj} */ headers = {},
+  ) => {
     if (res.writableEnded || res.destroyed) return;
     const text = JSON.stringify(body, null, 2);
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Stripe-Version': API_VERSION, ...CORS, ...headers });
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(text),
+      'Stripe-Version': API_VERSION,
+      ...CORS,
+      ...headers,
+    });
     res.end(text);
   };
 
@@ -65,7 +76,11 @@ async function createFakeStripe(options = {}) {
     return { error: err.error ?? (e.status === 401 ? 'invalid_client' : 'invalid_request'), error_description: err.error_description ?? err.message };
   };
 
-  const handleControl = async (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res, /** @type {string} */ path) => {
+  const handleControl = async (
+    /** @type {import('node:http').IncomingMessage} */ req,
+    /** @type {import('node:http').ServerResponse} */ res,
+    /** @type {string} */ path,
+  ) => {
     const name = `${req.method} ${path.slice('/_control/'.length)}`;
     const op = control[name];
     if (!op) return send(res, 404, { error: `unknown control operation ${name}` });
@@ -79,7 +94,11 @@ async function createFakeStripe(options = {}) {
     }
   };
 
-  const handleApi = async (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res, /** @type {URL} */ url) => {
+  const handleApi = async (
+    /** @type {import('node:http').IncomingMessage} */ req,
+    /** @type {import('node:http').ServerResponse} */ res,
+    /** @type {URL} */ url,
+  ) => {
     const method = /** @type {string} */ (req.method);
     const path = url.pathname;
     const oauth = path.startsWith('/oauth/');
@@ -119,11 +138,17 @@ async function createFakeStripe(options = {}) {
       record.outcome = 'failed';
       req.resume();
       const type = failure.status === 429 ? 'rate_limit_error' : failure.status >= 500 ? 'api_error' : 'invalid_request_error';
-      return answer(failure.status, { error: { type, message: `An error occurred with our connection to Stripe (injected by the test server: ${failure.status}).` } });
+      return answer(failure.status, {
+        error: { type, message: `An error occurred with our connection to Stripe (injected by the test server: ${failure.status}).` },
+      });
     }
 
     const auth = String(req.headers.authorization ?? '');
-    let key = auth.startsWith('Bearer ') ? auth.slice(7).trim() : auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0] : '';
+    let key = auth.startsWith('Bearer ')
+      ? auth.slice(7).trim()
+      : auth.startsWith('Basic ')
+        ? Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0]
+        : '';
     /** @type {string|null} */
     let text = null;
     const browserCall = PUBLISHABLE_ROUTES.some(([m, re]) => m === method && re.test(path));
@@ -139,24 +164,57 @@ async function createFakeStripe(options = {}) {
     if (/^pk_test_/.test(key) && !browserCall) {
       record.outcome = 'unauthorized';
       req.resume();
-      return answer(401, { error: { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.' } });
+      return answer(401, {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+        },
+      });
     }
     if (!key) {
       record.outcome = 'unauthorized';
       req.resume();
-      return answer(401, oauth ? { error: 'invalid_client', error_description: 'No authentication was provided.' } : { error: { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.' } });
+      return answer(
+        401,
+        oauth
+          ? { error: 'invalid_client', error_description: 'No authentication was provided.' }
+          : {
+              error: {
+                type: 'invalid_request_error',
+                message:
+                  "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+              },
+            },
+      );
     }
     if (!/^(sk|rk)_test_/.test(key) && !(browserCall && /^pk_test_/.test(key))) {
       record.outcome = 'unauthorized';
       req.resume();
-      return answer(401, oauth ? { error: 'invalid_client', error_description: 'Invalid API Key provided.' } : { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` } });
+      return answer(
+        401,
+        oauth
+          ? { error: 'invalid_client', error_description: 'Invalid API Key provided.' }
+          : {
+              error: {
+                type: 'invalid_request_error',
+                message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+              },
+            },
+      );
     }
     if (stripeAccount) {
       const account = store.accounts.get(stripeAccount);
       if (!account || !account.authorized) {
         record.outcome = 'forbidden';
         req.resume();
-        return answer(403, { error: { type: 'invalid_request_error', code: 'account_invalid', message: `The provided key '${key.slice(0, 8)}***${key.slice(-4)}' does not have access to account '${stripeAccount}' (or that account does not exist). Application access may have been revoked.` } });
+        return answer(403, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'account_invalid',
+            message: `The provided key '${key.slice(0, 8)}***${key.slice(-4)}' does not have access to account '${stripeAccount}' (or that account does not exist). Application access may have been revoked.`,
+          },
+        });
       }
     }
 
@@ -174,7 +232,12 @@ async function createFakeStripe(options = {}) {
       if (saved) {
         if (saved.method !== method || saved.path !== path || saved.body !== text) {
           record.outcome = 'idempotency_error';
-          return answer(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } });
+          return answer(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
         }
         record.outcome = 'replayed';
         return answer(saved.status, saved.response, { 'Idempotent-Replayed': 'true', 'Original-Request': saved.requestId });
@@ -189,7 +252,12 @@ async function createFakeStripe(options = {}) {
     if (!found) {
       status = 404;
       save = false;
-      body = { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` } };
+      body = {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        },
+      };
     } else {
       try {
         const result = billing.within({ account: stripeAccount, requestId, idempotencyKey }, () => found.handler(billing, params, found.match));

@@ -4,7 +4,7 @@
  * order, after the API response that caused them (as Stripe does), signed exactly like Stripe:
  * `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`.
  */
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const http = require('node:http');
 const https = require('node:https');
 
@@ -12,7 +12,7 @@ const https = require('node:https');
 
 /** Stripe's signature header for a payload. */
 function signatureHeader(/** @type {string} */ payload, /** @type {string} */ secret, timestamp = Math.floor(Date.now() / 1000)) {
-  const v1 = crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  const v1 = nodeCrypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
 
@@ -103,7 +103,7 @@ class Webhooks {
   async deliver(event, options = {}) {
     const payload = JSON.stringify(event, null, 2);
     const mode = options.signature ?? 'valid';
-    const secret = mode === 'wrong-secret' ? `whsec_wrong_${crypto.randomBytes(8).toString('hex')}` : (this.secret ?? '');
+    const secret = mode === 'wrong-secret' ? `whsec_wrong_${nodeCrypto.randomBytes(8).toString('hex')}` : (this.secret ?? '');
     const timestamp = Math.floor(Date.now() / 1000) - (mode === 'stale' ? 600 : 0);
     /** @type {Delivery} */
     const delivery = { event: event.id, type: event.type, status: 0, at: Date.now(), ...(mode !== 'valid' ? { signature: mode } : {}) };

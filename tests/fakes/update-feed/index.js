@@ -8,6 +8,8 @@
  *   tampered       the feed announces the signed hash but serves different bytes
  *   bad-signature  the hash is signed with another key
  *   down           every request answers 503
+ *   elsewhere      the feed announces a package_url on another origin (`/_control/mode { mode, target }`)
+ *   redirect       the package download answers 302 to another origin (`target`)
  *
  *   POST /feed                    { license_key, current_version } -> { version, package_url, sha256, signature }
  *   GET  /packages/<version>.tar.gz   needs X-License-Key
@@ -15,7 +17,7 @@
  *   POST /_control/mode           { mode }
  *   GET  /_control/state          { mode, version, requests }
  */
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -24,7 +26,7 @@ const tar = require('tar');
 
 const REVOKED_KEY = 'REVOKED-0000';
 
-const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex');
+const sha256 = (buffer) => nodeCrypto.createHash('sha256').update(buffer).digest('hex');
 const signedMessage = (version, hash) => Buffer.from(`branchify-update:${version}:${hash}`, 'utf8');
 
 async function buildPackage(workDir, version, extra = '') {
@@ -33,19 +35,19 @@ async function buildPackage(workDir, version, extra = '') {
   fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'branchify', version }, null, 2));
   fs.writeFileSync(path.join(root, 'README.md'), `Branchify ${version}\n${extra}`);
   fs.writeFileSync(path.join(root, 'server', 'index.js'), `module.exports = ${JSON.stringify(version)};\n`);
-  const file = path.join(workDir, `branchify-${version}-${crypto.randomBytes(4).toString('hex')}.tar.gz`);
+  const file = path.join(workDir, `branchify-${version}-${nodeCrypto.randomBytes(4).toString('hex')}.tar.gz`);
   await tar.c({ gzip: true, file, cwd: root, portable: true }, ['package.json', 'README.md', 'server']);
   return fs.readFileSync(file);
 }
 
 async function startUpdateFeed({ version = '2.1.0' } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'branchify-feed-'));
-  const vendor = crypto.generateKeyPairSync('ed25519');
-  const impostor = crypto.generateKeyPairSync('ed25519');
+  const vendor = nodeCrypto.generateKeyPairSync('ed25519');
+  const impostor = nodeCrypto.generateKeyPairSync('ed25519');
   const publicKeyPem = vendor.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
   const packages = new Map();
-  const state = { mode: 'good', version, requests: [] };
+  const state = { mode: 'good', version, requests: [], target: null };
 
   const release = async (v) => {
     if (!packages.has(v)) {
@@ -76,8 +78,10 @@ async function startUpdateFeed({ version = '2.1.0' } = {}) {
       Promise.resolve()
         .then(async () => {
           if (url.startsWith('/_control/')) {
-            if (req.method === 'POST' && url === '/_control/mode') state.mode = body.mode;
-            else if (req.method === 'POST' && url === '/_control/release') await release(body.version);
+            if (req.method === 'POST' && url === '/_control/mode') {
+              state.mode = body.mode;
+              state.target = body.target ?? null;
+            } else if (req.method === 'POST' && url === '/_control/release') await release(body.version);
             else if (req.method === 'POST' && url === '/_control/reset') state.requests.length = 0;
             else if (!(req.method === 'GET' && url === '/_control/state')) return send(404, { error: 'no such control route' });
             return send(200, { mode: state.mode, version: state.version, requests: state.requests });
@@ -90,14 +94,18 @@ async function startUpdateFeed({ version = '2.1.0' } = {}) {
             const signer = state.mode === 'bad-signature' ? impostor.privateKey : vendor.privateKey;
             return send(200, {
               version: state.version,
-              package_url: `/packages/${state.version}.tar.gz`,
+              package_url: state.mode === 'elsewhere' ? state.target : `/packages/${state.version}.tar.gz`,
               sha256: pkg.sha256,
-              signature: crypto.sign(null, signedMessage(state.version, pkg.sha256), signer).toString('base64'),
+              signature: nodeCrypto.sign(null, signedMessage(state.version, pkg.sha256), signer).toString('base64'),
             });
           }
           const match = /^\/packages\/(\d+\.\d+\.\d+)\.tar\.gz$/.exec(url);
           if (req.method === 'GET' && match && packages.has(match[1])) {
             if (!req.headers['x-license-key']) return send(403, { error: 'license key required' });
+            if (state.mode === 'redirect') {
+              res.writeHead(302, { location: state.target });
+              return res.end();
+            }
             const pkg = packages.get(match[1]);
             return send(200, state.mode === 'tampered' ? pkg.tampered : pkg.good, 'application/gzip');
           }

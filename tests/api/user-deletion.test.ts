@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { addVideo, createFunnel } from './support/content';
+import { openDb } from './support/db';
+import { client } from './support/http';
+import { CARDS, configureStripe, control, createPlan, fakeUrl, STRIPE_TEST_KEYS } from './support/stripe';
+import { adminSession, verifiedUser, type Session } from './support/users';
+
+let db: Knex;
+let admin: Session;
+
+beforeAll(async () => {
+  db = openDb();
+  admin = await adminSession();
+  await configureStripe(admin);
+});
+afterAll(() => db.destroy());
+
+const stripeSubscription = async (id: string) => {
+  const res = await fetch(`${fakeUrl()}/v1/subscriptions/${id}`, { headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } });
+  return (await res.json()) as { status: string };
+};
+
+/** A paying creator with a library, a funnel and a viewer's visit: everything a deletion must take. */
+const payingCreator = async (planId: number) => {
+  const user = await verifiedUser();
+  const sub = await user.http.post('/api/users/subscriptions', { plan_id: planId, payment_method_id: CARDS.visa }, user.token);
+  expect(sub.status).toBe(201);
+  const video = await addVideo(user);
+  const funnel = await createFunnel(user);
+  const saved = await user.http.put(
+    `/api/funnels/${funnel.id}`,
+    { title: 'Owned', description: '', settings: { enable_resume_play: false }, videos: [{ id: video.id, editor_id: 'a', elements: [] }] },
+    user.token,
+  );
+  expect(saved.status).toBe(200);
+  expect((await client().post(`/api/funnels/${funnel.identifier}/views`, { event_id: randomUUID() })).status).toBeLessThan(300);
+  const row = await db('branchify_subscriptions').where({ user_id: user.id }).first();
+  return { user, funnel, video, stripeId: row.stripe_subscription_id as string };
+};
+
+const owned = async (userId: number) => ({
+  subscriptions: (await db('branchify_subscriptions').where({ user_id: userId })).length,
+  invoices: (await db('branchify_invoices').where({ user_id: userId })).length,
+  funnels: (await db('branchify_funnels').where({ owner_id: userId })).length,
+  videos: (await db('branchify_videos').where({ owner_id: userId })).length,
+  links: (await db('branchify_funnel_videos').where({ owner_id: userId })).length,
+  refreshTokens: (await db('branchify_refresh_tokens').where({ user_id: userId })).length,
+});
+
+describe('deleting a user', () => {
+  it('stops their Stripe billing first, then removes everything they owned, so their plan can be deleted', async () => {
+    const plan = await createPlan(admin, { price: '9.00', payment_schedule: 'monthly' });
+    const { user, funnel, stripeId } = await payingCreator(plan.id);
+    expect(stripeId).toMatch(/^sub_/);
+
+    const res = await admin.http.delete(`/api/admin/users/${user.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'User deleted successfully' });
+
+    expect((await stripeSubscription(stripeId)).status).toBe('canceled');
+    expect(await db('up_users').where({ id: user.id }).first()).toBeUndefined();
+    expect(await owned(user.id)).toEqual({ subscriptions: 0, invoices: 0, funnels: 0, videos: 0, links: 0, refreshTokens: 0 });
+    expect(await db('branchify_funnel_views').where({ funnel_id: funnel.id })).toHaveLength(0);
+    expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(404);
+
+    const planGone = await admin.http.delete(`/api/admin/plans/${plan.id}`, admin.token);
+    expect(planGone.status).toBe(200);
+
+    // Stripe's later news about that customer writes nothing for a user who is gone.
+    const events = await control<Array<{ id: string; data: { object: { id?: string; subscription?: string } } }>>('events');
+    const about = events.filter((e) => e.data.object.id === stripeId).map((e) => e.id);
+    expect(about.length).toBeGreaterThan(0);
+    await control('webhooks/deliver', { events: about });
+    expect(await db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(0);
+  });
+
+  it('keeps the user and everything they own when Stripe cannot cancel their subscription', async () => {
+    const plan = await createPlan(admin, { price: '9.00', payment_schedule: 'monthly' });
+    const { user, stripeId } = await payingCreator(plan.id);
+    const before = await owned(user.id);
+
+    await control('fail', { count: 3, status: 500, path: `/v1/subscriptions/${stripeId}` });
+    const res = await admin.http.delete(`/api/admin/users/${user.id}`, admin.token);
+    await control('fail', { count: 0 });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(
+      "We could not cancel this user's subscription with the payment provider, so the account was not deleted. Please try again in a moment.",
+    );
+    expect(await db('up_users').where({ id: user.id }).first()).toBeDefined();
+    expect(await owned(user.id)).toEqual(before);
+    expect((await stripeSubscription(stripeId)).status).toBe('active');
+  });
+
+  it('deletes a user without any subscription', async () => {
+    const user = await verifiedUser();
+    await addVideo(user).catch(() => undefined);
+    const res = await admin.http.delete(`/api/admin/users/${user.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(await owned(user.id)).toMatchObject({ subscriptions: 0, videos: 0, funnels: 0 });
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Who may reach each route the server registers. One row per `METHOD path` exactly as registered:
+ * the matrix fails for a registered route without a row (a new route must say who may call it) and
+ * for a row whose route is gone.
+ *
+ * - public:   anyone, with or without a token.
+ * - user:     any live session (401 without one; a suspended user's token is dead).
+ * - verified: a live session with a verified email (403 'Your email address is not verified.').
+ * - admin:    admins only (403 'This action is unauthorized.' for everyone else).
+ * - strapi:   Strapi's own content API (upload, i18n, email, content-type builder): nobody reaches
+ *             it with or without our tokens (401/403/404/405, never a 2xx).
+ *
+ * `object` names what the route's `:param` is: tenant-owned objects (funnel, video, subscription)
+ * are asked for by every creator who does not own them, and by the admin, who must all get a 404
+ * and never see the owner's data; `adminSeesAll` marks the routes where an admin may reach any
+ * owner's object (the funnel analytics report). `effects` marks a route whose success
+ * changes shared state (deletes, cancels, Stripe disconnect, applying an update): the matrix then
+ * points allowed callers at an id that does not exist, or, where no id exists, leaves the allowed
+ * cell to the functional suite named in `effects` and checks only the refusals.
+ */
+export type Access = 'public' | 'user' | 'verified' | 'admin' | 'strapi';
+export type ObjectKind = 'funnel' | 'video' | 'subscription' | 'user' | 'plan' | 'reference';
+
+export interface RouteRow {
+  access: Access;
+  object?: ObjectKind;
+  /** Success would change shared state; see above. A string names the suite that covers success. */
+  effects?: true | string;
+  /** An admin may reach any owner's object through this route. */
+  adminSeesAll?: true;
+}
+
+export const ROUTE_TABLE: Record<string, RouteRow> = {
+  // Strapi's own content API
+  'GET /api/content-type-builder/content-types': { access: 'strapi' },
+  'GET /api/content-type-builder/content-types/:uid': { access: 'strapi' },
+  'GET /api/content-type-builder/components': { access: 'strapi' },
+  'GET /api/content-type-builder/components/:uid': { access: 'strapi' },
+  'POST /api/email': { access: 'strapi' },
+  'POST /api/upload': { access: 'strapi' },
+  'GET /api/upload/files': { access: 'strapi' },
+  'GET /api/upload/files/page': { access: 'strapi' },
+  'GET /api/upload/files/:id': { access: 'strapi' },
+  'DELETE /api/upload/files/:id': { access: 'strapi' },
+  'GET /api/i18n/locales': { access: 'strapi' },
+
+  // Auth
+  'GET /api/auth/user': { access: 'user' },
+  'POST /api/auth/register': { access: 'public' },
+  'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/password/change': { access: 'user' },
+  'POST /api/auth/send-verification-email': { access: 'user' },
+  'POST /api/auth/password/forgot': { access: 'public' },
+  'POST /api/auth/password/reset': { access: 'public' },
+  'POST /api/auth/verify-email': { access: 'public' },
+  'POST /api/auth/logout': { access: 'public' },
+  'POST /api/auth/refresh-token': { access: 'public' },
+
+  // Users (admin)
+  'GET /api/admin/users': { access: 'admin' },
+  'GET /api/admin/users/:id': { access: 'admin', object: 'user' },
+  'POST /api/admin/users': { access: 'admin' },
+  'PUT /api/admin/users/:id': { access: 'admin', object: 'user' },
+  'DELETE /api/admin/users/:id': { access: 'admin', object: 'user', effects: true },
+
+  // Plans
+  'GET /api/plans': { access: 'public' },
+  'GET /api/admin/plans': { access: 'admin' },
+  'GET /api/admin/plans/:id': { access: 'admin', object: 'plan' },
+  'POST /api/admin/plans': { access: 'admin' },
+  'PUT /api/admin/plans/:id': { access: 'admin', object: 'plan' },
+  'DELETE /api/admin/plans/:id': { access: 'admin', object: 'plan', effects: true },
+
+  // The signed-in user's billing
+  'GET /api/users/subscriptions': { access: 'verified' },
+  'POST /api/users/subscriptions': { access: 'verified' },
+  'GET /api/users/subscriptions/stripe-integration': { access: 'verified' },
+  'POST /api/users/subscriptions/:id/cancel': { access: 'verified', object: 'subscription', effects: true },
+  'POST /api/users/subscriptions/:id/resume': { access: 'verified', object: 'subscription', effects: true },
+  'POST /api/users/subscriptions/:id/change': { access: 'verified', object: 'subscription' },
+  'GET /api/users/subscriptions/:id/invoices': { access: 'verified', object: 'subscription' },
+  'POST /api/users/subscriptions/:id/invoices/pay': { access: 'verified', object: 'subscription' },
+  'GET /api/payment-method': { access: 'verified' },
+  'PUT /api/payment-method': { access: 'verified' },
+
+  // Billing (admin)
+  'GET /api/admin/subscriptions/users/:userId': { access: 'admin', object: 'user' },
+  'POST /api/admin/subscriptions': { access: 'admin' },
+  'POST /api/admin/subscriptions/invoices/:subscriptionId/refund': { access: 'admin', object: 'subscription' },
+  'POST /api/admin/subscriptions/:id/cancel': { access: 'admin', object: 'subscription' },
+  'POST /api/admin/subscriptions/:id/resume': { access: 'admin', object: 'subscription' },
+  'POST /api/admin/subscriptions/:id/change': { access: 'admin', object: 'subscription' },
+  'GET /api/admin/subscriptions/:id/invoices': { access: 'admin', object: 'subscription' },
+  'GET /api/admin/stripe': { access: 'admin' },
+  'GET /api/admin/stripe/config': { access: 'admin' },
+  'PUT /api/admin/stripe/config': { access: 'admin', effects: 'tests/api/stripe-admin.test.ts' },
+  'GET /api/admin/stripe/auth-url': { access: 'admin' },
+  'POST /api/admin/stripe/disconnect': { access: 'admin', effects: 'tests/api/stripe-admin.test.ts' },
+  'GET /api/stripe/oauth/callback': { access: 'public' },
+  'POST /api/stripe/webhook': { access: 'public' },
+
+  // Library and funnels
+  'GET /api/videos': { access: 'verified' },
+  'POST /api/videos': { access: 'verified' },
+  'PUT /api/videos/:id': { access: 'verified', object: 'video' },
+  'DELETE /api/videos/:id': { access: 'verified', object: 'video', effects: true },
+  'GET /api/funnels': { access: 'verified' },
+  'POST /api/funnels': { access: 'verified' },
+  'GET /api/funnels/:id': { access: 'verified', object: 'funnel' },
+  'PUT /api/funnels/:id': { access: 'verified', object: 'funnel' },
+  'DELETE /api/funnels/:id': { access: 'verified', object: 'funnel', effects: true },
+  'GET /api/funnels/:id/duplicate': { access: 'verified', object: 'funnel' },
+  'POST /api/funnels/:id/analytics': { access: 'verified', object: 'funnel', adminSeesAll: true },
+  'GET /api/funnels/:reference/player': { access: 'public', object: 'reference' },
+  'POST /api/funnels/:reference/views': { access: 'public', object: 'reference' },
+  'PUT /api/funnels/:reference/views': { access: 'public', object: 'reference' },
+  'POST /api/funnels/:reference/interactions': { access: 'public', object: 'reference' },
+
+  // Operations (admin)
+  'GET /api/customizations': { access: 'public' },
+  'GET /api/admin/customizations': { access: 'admin' },
+  'POST /api/admin/customizations': { access: 'admin' },
+  'POST /api/admin/customizations/images': { access: 'admin' },
+  'GET /api/admin/mailer': { access: 'admin' },
+  'PUT /api/admin/mailer': { access: 'admin', effects: 'tests/api/mailer.test.ts' },
+  'POST /api/admin/mailer/verify': { access: 'admin' },
+  'GET /api/admin/updates/info': { access: 'admin' },
+  'GET /api/admin/updates/is-token-registered': { access: 'admin' },
+  'POST /api/admin/updates/save-license-key': { access: 'admin', effects: 'tests/api/updates.test.ts' },
+  'POST /api/admin/updates/download': { access: 'admin', effects: 'tests/api/updates.test.ts' },
+  'POST /api/admin/updates/apply': { access: 'admin', effects: 'tests/api/updates.test.ts' },
+  'POST /api/admin/updates/update-app': { access: 'admin', effects: 'tests/api/updates.test.ts' },
+};
