@@ -115,3 +115,19 @@ export interface InvoiceResource {
   hosted_invoice_url: string | null;
   created_at: string | null;
 }
+
+/** The card on file (GET payment-method); the answer is null when there is none. */
+export interface CardResource {
+  id: string;
+  brand: string | null;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+}
+
+/** GET users/subscriptions/stripe-integration: what Stripe.js needs in the browser. */
+export interface StripeIntegrationResource {
+  integrated: boolean;
+  publishable_key: string | null;
+  account_id: string | null;
+}

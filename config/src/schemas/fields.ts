@@ -30,7 +30,7 @@ export const password = (name = 'password', min = 8) =>
 export const optionalBoolean = (name: string) => z.boolean({ message: fieldMessages.boolean(label(name)) }).optional();
 
 /** Adds the Laravel-style `confirmed` rule: `password_confirmation` must equal `password`. */
-export const confirmed = <T extends { password: string; password_confirmation?: string }>(schema: z.ZodType<T>) =>
+export const confirmed = <S extends z.ZodType<{ password: string; password_confirmation?: string }>>(schema: S) =>
   schema.superRefine((value, ctx) => {
     if (value.password !== value.password_confirmation) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: fieldMessages.confirmed('password') });

@@ -1,5 +1,5 @@
 import { fieldMessages } from '../messages';
-import { parseVideoSource, VIDEO_PROVIDERS } from '../content/video-sources';
+import { parseVideoSource, VIDEO_PROVIDERS, type VideoProvider } from '../content/video-sources';
 import { requiredString } from './fields';
 import { z } from 'zod';
 
@@ -51,14 +51,17 @@ export type VideoInput = z.output<typeof createVideoSchema>;
 /** PUT videos/{id}: only the title changes. */
 export const updateVideoSchema = z.object({ title: requiredString('title') });
 
-/** A library video as the API shows it. `provider` is one of VIDEO_PROVIDERS. */
+/** The create-video modal in edit mode: provider and URL are shown locked; only the title is checked. */
+export const editVideoFormSchema = updateVideoSchema.extend({ provider: z.enum(VIDEO_PROVIDERS), url: z.string().optional() });
+
+/** A library video as the API shows it. */
 export interface VideoResource {
   id: number;
   title: string;
   size: number;
   thumbnail: string | null;
   duration: number | null;
-  provider: string;
+  provider: VideoProvider;
   external_id: string | null;
   embed_url: string | null;
   source: string | null;

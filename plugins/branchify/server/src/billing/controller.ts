@@ -1,4 +1,12 @@
-import { MESSAGES, cancelSchema, changeSchema, payInvoiceSchema, paymentMethodSchema, subscribeSchema } from '@branchify/shared';
+import {
+  MESSAGES,
+  cancelSchema,
+  changeSchema,
+  payInvoiceSchema,
+  paymentMethodSchema,
+  subscribeSchema,
+  type StripeIntegrationResource,
+} from '@branchify/shared';
 import type { Context } from 'koa';
 import { AppError, notFound } from '../http/errors';
 import { routeId } from '../http/params';
@@ -65,7 +73,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async stripeIntegration(ctx: Context) {
       const view = await getService(strapi, 'stripe-settings').publicView();
-      ok(ctx, { integrated: view.configured, publishable_key: view.publishable_key || null, account_id: view.account_id });
+      const integration: StripeIntegrationResource = {
+        integrated: view.configured,
+        publishable_key: view.publishable_key || null,
+        account_id: view.account_id,
+      };
+      ok(ctx, integration);
     },
 
     async paymentMethod(ctx: Context) {

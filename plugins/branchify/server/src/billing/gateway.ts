@@ -1,3 +1,4 @@
+import type { CardResource } from '@branchify/shared';
 import { Stripe, type StripeClient } from './stripe-client';
 
 /** The invoice fields billing reads, normalised across Stripe API versions. */
@@ -32,13 +33,8 @@ export interface SubscriptionView {
   latest_invoice: InvoiceView | null;
 }
 
-export interface CardView {
-  id: string;
-  brand: string | null;
-  last4: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-}
+/** A card as the API shows it. */
+export type CardView = CardResource;
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Stripe objects across API versions
 

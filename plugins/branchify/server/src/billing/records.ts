@@ -1,3 +1,4 @@
+import type { InvoiceResource, SubscriptionResource } from '@branchify/shared';
 import { presentPlan, type PlanRow } from '../plans/present';
 
 export type CanceledBy = 'user' | 'admin' | 'system';
@@ -39,7 +40,7 @@ export interface InvoiceRow {
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
 
 /** A subscription as the API shows it: id, status, canceled_at, plan, plan_id, user_id, managed_by, started_at, payment_method_id, renews_at. */
-export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null) => ({
+export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null): SubscriptionResource => ({
   id: row.id,
   status: row.status,
   canceled_at: iso(row.canceled_at),
@@ -55,7 +56,7 @@ export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null) 
 });
 
 /** An invoice as the API shows it: id (invoice_id), amount, currency, status, created_at. */
-export const presentInvoice = (row: InvoiceRow) => ({
+export const presentInvoice = (row: InvoiceRow): InvoiceResource => ({
   id: row.id,
   invoice_id: row.invoice_id,
   number: row.number,

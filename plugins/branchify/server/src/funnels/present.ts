@@ -1,4 +1,4 @@
-import type { FunnelDocument } from '@branchify/shared';
+import type { FunnelDocument, FunnelResource, FunnelSummaryResource } from '@branchify/shared';
 import { presentVideo } from '../videos/present';
 import type { VideoRow } from '../videos/service';
 import type { FunnelRow } from './service';
@@ -8,7 +8,7 @@ const iso = (value: string | Date | null | undefined): string | null => (value ?
 const settingsOf = (row: FunnelRow) => ({ enable_resume_play: Boolean(row.settings?.enable_resume_play) });
 
 /** A funnel in the dashboard list. */
-export const presentFunnelSummary = (row: FunnelRow) => ({
+export const presentFunnelSummary = (row: FunnelRow): FunnelSummaryResource => ({
   id: row.id,
   identifier: row.identifier,
   title: row.title,
@@ -27,7 +27,7 @@ export const presentFunnel = (
   row: FunnelRow,
   library: ReadonlyMap<number, VideoRow>,
   lastViewState: { last_watch_time: number; editor_id: string } | null,
-) => ({
+): FunnelResource => ({
   ...presentFunnelSummary(row),
   version: row.version ?? 1,
   videos: (row.videos ?? ([] as FunnelDocument['videos'])).map((v) => {

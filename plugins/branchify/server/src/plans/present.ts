@@ -1,4 +1,4 @@
-import { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule } from '@branchify/shared';
+import { MANAGED_BY, PAYMENT_SCHEDULES, isFreePlan, priceDisplay, type PaymentSchedule, type PlanResource } from '@branchify/shared';
 
 export { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule };
 
@@ -21,25 +21,13 @@ export interface PlanRow {
   updatedAt?: string | Date;
 }
 
-export const isFree = (plan: Pick<PlanRow, 'payment_schedule' | 'price'>): boolean => plan.payment_schedule === 'free' || Number(plan.price) === 0;
+export const isFree = isFreePlan;
 
 /** Money in the smallest currency unit, as Stripe counts it. */
 export const toMinorUnits = (price: string | number): number => Math.round(Number(price) * 100);
 
-export const formatMoney = (amount: number | string, currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(Number(amount));
-
-/** 'Free', a one-time price, or 'price/month' / 'price/year'. */
-export const priceDisplay = (plan: Pick<PlanRow, 'payment_schedule' | 'price' | 'currency'>): string => {
-  if (isFree(plan)) return 'Free';
-  const money = formatMoney(plan.price, plan.currency);
-  if (plan.payment_schedule === 'monthly') return `${money}/month`;
-  if (plan.payment_schedule === 'yearly') return `${money}/year`;
-  return money;
-};
-
 /** The plan as clients see it (Stripe ids stay on the server). */
-export const presentPlan = (plan: PlanRow) => ({
+export const presentPlan = (plan: PlanRow): PlanResource => ({
   id: plan.id,
   name: plan.name,
   description: plan.description ?? '',

@@ -1,3 +1,4 @@
+import type { SubscriptionResource, UserResource } from '@branchify/shared';
 /** A user row as the query engine returns it (the users-permissions type, extended). */
 export interface UserRecord {
   id: number;
@@ -43,7 +44,7 @@ const iso = (value: string | Date | null | undefined): string | null => (value ?
  * email_verified_at, is_admin, subscription_id, status, subscription }`, plus the suspension
  * note and timestamps. Never a password hash, token or Stripe secret.
  */
-export const serializeUser = (user: UserRecord, subscription: unknown = null) => ({
+export const serializeUser = (user: UserRecord, subscription: SubscriptionResource | null = null): UserResource => ({
   id: user.id,
   first_name: user.first_name ?? '',
   last_name: user.last_name ?? '',

@@ -1,9 +1,10 @@
+import type { VideoResource } from '@branchify/shared';
 import type { VideoRow } from './service';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
 /** A library video as the API shows it. */
-export const presentVideo = (row: VideoRow, totalFunnels = 0) => ({
+export const presentVideo = (row: VideoRow, totalFunnels = 0): VideoResource => ({
   id: row.id,
   title: row.title,
   size: Number(row.size ?? 0),

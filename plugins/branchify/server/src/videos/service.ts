@@ -1,4 +1,4 @@
-import { defaultVideoTitle } from '@branchify/shared';
+import { defaultVideoTitle, type VideoProvider } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { VideoInput } from './validators';
@@ -10,7 +10,7 @@ export interface VideoRow {
   size: number | null;
   thumbnail: string | null;
   duration: number | string | null;
-  provider: string;
+  provider: VideoProvider;
   external_id: string | null;
   embed_url: string | null;
   source: string | null;
