@@ -72,17 +72,42 @@ describeBrowser('web app: register → verify → free plan → dashboard', () =
     await context.close();
   });
 
-  it('shows field errors under the inputs and the red alert on a failed registration', async () => {
+  it("checks the form in the browser with the server's rules, and shows the server's refusal under its field", async () => {
+    const admin = await adminSession();
     const { page, context } = await openApp(browser);
+    const registerCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/register')) registerCalls.push(r.method());
+    });
     await page.goto('/register');
+
+    // Empty and mistyped fields: the shared schema's messages under each input, nothing sent.
+    await page.locator('input[name=email]').fill('not-an-email');
+    await page.locator('input[name=password]').fill('short');
     await page.getByRole('button', { name: 'Register' }).click();
-    const alert = page.getByTestId('alert').first();
-    await alert.waitFor();
-    expect(await alert.getAttribute('class')).toContain('Error');
-    const email = page.locator('input[name=email]');
-    expect(await email.getAttribute('aria-invalid')).toBe('true');
-    await page.locator('#input-email-helper-text').waitFor();
+    await page.locator('#input-first_name-helper-text').getByText('The first name field is required.').waitFor();
+    await page.locator('#input-email-helper-text').getByText('The email field must be a valid email address.').waitFor();
+    await page.locator('#input-password-helper-text').getByText('The password field must be at least 8 characters.').waitFor();
+    expect(await page.locator('input[name=email]').getAttribute('aria-invalid')).toBe('true');
+    // The first invalid field has the focus, for a keyboard or screen-reader user.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('first_name');
+    expect(registerCalls).toEqual([]);
     await shot(page, '06-register-errors');
+
+    // Fixing a field clears its message as the user types.
+    await page.locator('input[name=first_name]').fill('Ada');
+    await page.locator('#input-first_name-helper-text').waitFor({ state: 'detached' });
+
+    // What only the server knows (the email is taken): the red alert and the message under the email.
+    await page.locator('input[name=last_name]').fill('Lovelace');
+    await page.locator('input[name=email]').fill(admin.email);
+    await page.locator('input[name=password]').fill('e2e-password-1');
+    await page.locator('input[name=password_confirmation]').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    expect(await expectAlert(page, MESSAGES.emailTaken)).toBe('error');
+    await page.locator('#input-email-helper-text').getByText(MESSAGES.emailTaken).waitFor();
+    expect(registerCalls).toEqual(['POST']);
+    await shot(page, '06b-register-server-refusal');
     await context.close();
   });
 });

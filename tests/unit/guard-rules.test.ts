@@ -1,7 +1,7 @@
 import { afterLoginRoute, guardRedirect } from '../../frontend/src/creator/guard-rules';
-import type { Subscription, User } from '../../frontend/src/shared/types';
+import type { SubscriptionResource, UserResource } from '@branchify/shared';
 
-const user = (over: Partial<User> = {}): User =>
+const user = (over: Partial<UserResource> = {}): UserResource =>
   ({
     id: 1,
     first_name: 'A',
@@ -12,8 +12,8 @@ const user = (over: Partial<User> = {}): User =>
     subscription_id: null,
     status: 'active',
     ...over,
-  }) as User;
-const sub = (status: string, canceled_at: string | null = null): Subscription => ({ id: 9, status, canceled_at }) as unknown as Subscription;
+  }) as UserResource;
+const sub = (status: string, canceled_at: string | null = null): SubscriptionResource => ({ id: 9, status, canceled_at }) as unknown as SubscriptionResource;
 const now = new Date('2026-11-23T12:00:00Z');
 
 describe('the routing guard, in its order', () => {

@@ -4,6 +4,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import users from './users';
 import { MailerBanner } from '../shared/MailerBanner';
+import { queryClient } from '../shared/data/client';
 
 /** The account button's accessible name is the name it shows (screen readers hear what is seen). */
 const AdminUserMenu = () => {
@@ -24,7 +25,16 @@ const AdminApp = () => {
   // The app's theme (from the customization), so the panel has the app's colours and contrast.
   const theme = useTheme();
   return (
-    <Admin basename="/admin" theme={theme} dataProvider={dataProvider} authProvider={authProvider} layout={AdminLayout} disableTelemetry requireAuth={false}>
+    <Admin
+      basename="/admin"
+      theme={theme}
+      queryClient={queryClient}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      layout={AdminLayout}
+      disableTelemetry
+      requireAuth={false}
+    >
       <Resource name="users" {...users} />
     </Admin>
   );

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { api, getAccessToken, refreshSession, setAccessToken } from '../shared/api';
 import { initials } from '../shared/format';
-import type { User } from '../shared/types';
+import type { UserResource } from '@branchify/shared';
 
 /**
  * The admin panel's auth provider (module-level, as react-admin's demo keeps it): it asks the same
@@ -23,7 +23,7 @@ export const authProvider: AuthProvider = {
     return false;
   },
   getIdentity: async () => {
-    const user = (await api.get<User>('auth/user')).data;
+    const user = (await api.get<UserResource>('auth/user')).data;
     return { id: user.id, fullName: `${user.first_name} ${user.last_name}`.trim(), initials: initials(user.first_name, user.last_name) };
   },
 };

@@ -1,5 +1,5 @@
 import { ROUTES, SIGNED_IN_ALLOWED, isAdminPath, isPublicPath } from '../shared/routes';
-import type { Subscription, User } from '../shared/types';
+import type { SubscriptionResource, UserResource } from '@branchify/shared';
 
 const VERIFY_PAGES: readonly string[] = [ROUTES.EmailVerify, ROUTES.VerifyNotice, ROUTES.EmailVerified];
 
@@ -12,7 +12,7 @@ const VERIFY_PAGES: readonly string[] = [ROUTES.EmailVerify, ROUTES.VerifyNotice
  * 4. non-admin on an admin route → the dashboard.
  * Returns where to go instead, or null to stay.
  */
-export const guardRedirect = (path: string, search: string, user: User | null): string | null => {
+export const guardRedirect = (path: string, search: string, user: UserResource | null): string | null => {
   const publicRoute = isPublicPath(path);
   if (!user) return publicRoute ? null : ROUTES.UserLogin;
   if (publicRoute && !(SIGNED_IN_ALLOWED as readonly string[]).includes(path)) return ROUTES.FunnelsDashboard;
@@ -30,7 +30,7 @@ export const guardRedirect = (path: string, search: string, user: User | null): 
  * PendingSubscription; canceled in the past or any other non-active status → SelectSubscriptionPlan;
  * otherwise (canceled within the grace period too) → FunnelsDashboard.
  */
-export const afterLoginRoute = (user: User, subscription: Subscription | null, now: Date = new Date()): string => {
+export const afterLoginRoute = (user: UserResource, subscription: SubscriptionResource | null, now: Date = new Date()): string => {
   if (user.is_admin) return ROUTES.UsersList;
   if (!user.email_verified_at) return ROUTES.VerifyNotice;
   if (!subscription) return ROUTES.SelectSubscriptionPlan;

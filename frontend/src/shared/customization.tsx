@@ -1,12 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/shared';
+import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, type CustomizationResource } from '@branchify/shared';
 import { api } from './api';
-import type { Customization } from './types';
+import { keys } from './data/keys';
 
 /** Defaults, used until (or if) GET /api/customizations answers. */
-export const DEFAULT_CUSTOMIZATION: Customization = {
+export const DEFAULT_CUSTOMIZATION: CustomizationResource = {
   app_name: DEFAULT_APP_NAME,
   app_description: '',
   app_logo_url: null,
@@ -17,7 +18,7 @@ export const DEFAULT_CUSTOMIZATION: Customization = {
 };
 
 interface CustomizationApi {
-  customization: Customization;
+  customization: CustomizationResource;
   loaded: boolean;
   reload(): Promise<void>;
 }
@@ -32,25 +33,28 @@ const color = (scheme: Record<string, string>, name: string, fallback: string): 
 
 /** Branding from the app customization: CSS variables, the MUI palette, favicon and title. */
 export const CustomizationProvider = ({ children }: { children: ReactNode }) => {
-  const [customization, setCustomization] = useState<Customization>(DEFAULT_CUSTOMIZATION);
-  const [loaded, setLoaded] = useState(false);
-  const reload = async () => {
-    try {
-      const res = await api.get<Customization>('customizations', { quiet401: true });
-      setCustomization({
-        ...DEFAULT_CUSTOMIZATION,
-        ...res.data,
-        app_color_scheme: { ...DEFAULT_CUSTOMIZATION.app_color_scheme, ...(res.data.app_color_scheme ?? {}) },
-      });
-    } catch {
-      // Branding is optional: the defaults stay.
-    } finally {
-      setLoaded(true);
-    }
-  };
-  useEffect(() => {
-    void reload();
-  }, []);
+  const loaded = useQuery({
+    queryKey: keys.customization,
+    queryFn: async () => (await api.get<CustomizationResource>('customizations', { quiet401: true })).data,
+    // Branding is optional: on failure the defaults stay, without a retry storm.
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const customization = useMemo<CustomizationResource>(
+    () =>
+      loaded.data
+        ? {
+            ...DEFAULT_CUSTOMIZATION,
+            ...loaded.data,
+            app_color_scheme: { ...DEFAULT_CUSTOMIZATION.app_color_scheme, ...(loaded.data.app_color_scheme ?? {}) },
+          }
+        : DEFAULT_CUSTOMIZATION,
+    [loaded.data],
+  );
+  const { refetch } = loaded;
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
 
   const scheme = customization.app_color_scheme;
   useEffect(() => {
@@ -83,7 +87,8 @@ export const CustomizationProvider = ({ children }: { children: ReactNode }) => 
     [scheme],
   );
 
-  const value = useMemo(() => ({ customization, loaded, reload }), [customization, loaded]);
+  const isLoaded = !loaded.isPending;
+  const value = useMemo(() => ({ customization, loaded: isLoaded, reload }), [customization, isLoaded, reload]);
   return (
     <CustomizationContext.Provider value={value}>
       <ThemeProvider theme={theme}>
@@ -96,4 +101,4 @@ export const CustomizationProvider = ({ children }: { children: ReactNode }) => 
 
 export const useCustomization = (): CustomizationApi => useContext(CustomizationContext);
 
-export const sidebarWidth = (c: Customization): string => c.app_color_scheme['--sidebar-width'] || '270px';
+export const sidebarWidth = (c: CustomizationResource): string => c.app_color_scheme['--sidebar-width'] || '270px';

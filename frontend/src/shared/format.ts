@@ -1,4 +1,6 @@
-import type { Plan } from './types';
+import { priceDisplay, type PricedPlan } from '@branchify/shared';
+
+export { formatMoney } from '@branchify/shared';
 
 /** 'MMM D, YYYY', e.g. 'Jan 5, 2026'. */
 export const formatDate = (value: string | number | Date | null | undefined): string => {
@@ -8,25 +10,8 @@ export const formatDate = (value: string | number | Date | null | undefined): st
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 };
 
-/** Currency in en-US with the record's currency code. */
-export const formatMoney = (amount: number | string, currency = 'usd'): string => {
-  const n = typeof amount === 'string' ? Number(amount) : amount;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(Number.isFinite(n) ? n : 0);
-  } catch {
-    return `${n} ${currency.toUpperCase()}`;
-  }
-};
-
-/** 'Free', a one-time price, or 'price/month' / 'price/year'. */
-export const planPrice = (plan: Pick<Plan, 'price' | 'currency' | 'payment_schedule'> & { price_display?: string }): string => {
-  if (plan.price_display) return plan.price_display;
-  if (plan.payment_schedule === 'free' || Number(plan.price) === 0) return 'Free';
-  const money = formatMoney(plan.price, plan.currency);
-  if (plan.payment_schedule === 'monthly') return `${money}/month`;
-  if (plan.payment_schedule === 'yearly') return `${money}/year`;
-  return money;
-};
+/** 'Free', a one-time price, or 'price/month' / 'price/year' (the server's price_display when it sent one). */
+export const planPrice = (plan: PricedPlan & { price_display?: string }): string => plan.price_display || priceDisplay(plan);
 
 export type BadgeStatus = 'active' | 'inactive' | 'suspended' | 'banned' | 'failed' | 'in-active' | 'transparent' | 'dark';
 

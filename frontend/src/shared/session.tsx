@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, refreshSession, setAccessToken, setUnauthenticatedHandler } from './api';
-import type { AuthData, Subscription, User } from './types';
+import { forgetAccountData } from './data/client';
+import type { AuthResource, SubscriptionResource, UserResource } from '@branchify/shared';
 
 /**
  * Who is signed in. On load the session is restored through POST auth/refresh-token (the httpOnly
@@ -8,27 +9,27 @@ import type { AuthData, Subscription, User } from './types';
  */
 export interface SessionState {
   ready: boolean;
-  user: User | null;
-  subscription: Subscription | null;
+  user: UserResource | null;
+  subscription: SubscriptionResource | null;
   restoreFailed: boolean;
 }
 
 interface SessionApi extends SessionState {
   /** Stores what login/register returned and loads the subscription. */
-  signIn(data: AuthData): Promise<{ user: User; subscription: Subscription | null }>;
+  signIn(data: AuthResource): Promise<{ user: UserResource; subscription: SubscriptionResource | null }>;
   signOut(): Promise<void>;
   /** Reloads the user and subscription (after verification, a plan change, a payment). */
-  refresh(): Promise<{ user: User; subscription: Subscription | null } | null>;
+  refresh(): Promise<{ user: UserResource; subscription: SubscriptionResource | null } | null>;
   /** Forgets the session locally (the server already ended it). */
   forget(): void;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-const loadSubscription = async (user: User): Promise<Subscription | null> => {
+const loadSubscription = async (user: UserResource): Promise<SubscriptionResource | null> => {
   if (user.is_admin) return null;
   try {
-    return (await api.get<Subscription | null>('users/subscriptions')).data ?? null;
+    return (await api.get<SubscriptionResource | null>('users/subscriptions')).data ?? null;
   } catch {
     return user.subscription ?? null;
   }
@@ -39,6 +40,8 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
 
   const forget = useCallback(() => {
     setAccessToken(null);
+    // Nothing cached for one account is shown to the next.
+    forgetAccountData();
     setState({ ready: true, user: null, subscription: null, restoreFailed: true });
   }, []);
 
@@ -58,7 +61,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
         setState({ ready: true, user: null, subscription: null, restoreFailed: true });
         return;
       }
-      const user = restored.user as User;
+      const user = restored.user as UserResource;
       const subscription = await loadSubscription(user);
       if (live) setState({ ready: true, user, subscription, restoreFailed: false });
     })();
@@ -67,8 +70,9 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
     };
   }, []);
 
-  const signIn = useCallback(async (data: AuthData) => {
+  const signIn = useCallback(async (data: AuthResource) => {
     setAccessToken(data.access_token);
+    forgetAccountData();
     const subscription = await loadSubscription(data.user);
     setState({ ready: true, user: data.user, subscription, restoreFailed: false });
     return { user: data.user, subscription };
@@ -76,7 +80,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
 
   const refresh = useCallback(async () => {
     try {
-      const user = (await api.get<User>('auth/user')).data;
+      const user = (await api.get<UserResource>('auth/user')).data;
       const subscription = await loadSubscription(user);
       setState({ ready: true, user, subscription, restoreFailed: false });
       return { user, subscription };
@@ -92,6 +96,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
       // The local session ends either way.
     }
     setAccessToken(null);
+    forgetAccountData();
     setState({ ready: true, user: null, subscription: null, restoreFailed: false });
   }, []);
 

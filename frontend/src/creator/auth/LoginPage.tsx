@@ -3,23 +3,22 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Alert from '@mui/material/Alert';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { loginSchema, type AuthResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
-import { PasswordInput, TextInput } from '../../shared/inputs';
+import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import type { AuthData } from '../../shared/types';
 import { afterLoginRoute } from '../guard';
 import { AuthLayout } from './AuthLayout';
 
 export const LoginPage = () => {
-  const form = useForm({ email: '', password: '' });
+  const form = useApiForm(loginSchema, { email: '', password: '' });
   const session = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
   const onSubmit = form.submit(async (values) => {
-    const res = await api.post<AuthData>('auth/login', values);
+    const res = await api.post<AuthResource>('auth/login', values);
     alert.success(res.message ?? '');
     const { user, subscription } = await session.signIn(res.data);
     navigate(afterLoginRoute(user, subscription), { replace: true });
@@ -28,26 +27,8 @@ export const LoginPage = () => {
     <AuthLayout title="Log in">
       {session.restoreFailed && window.location.search.includes('expired') && <Alert severity="info">Your session has ended. Please log in again.</Alert>}
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextInput
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(v) => form.set('email', v)}
-          error={form.error('email')}
-          requiredMark
-          autoFocus
-        />
-        <PasswordInput
-          name="password"
-          label="Password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.error('password')}
-          requiredMark
-        />
+        <FormTextInput control={form.control} name="email" type="email" label="Email" autoComplete="email" requiredMark autoFocus />
+        <FormPasswordInput control={form.control} name="password" label="Password" autoComplete="current-password" requiredMark />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to={ROUTES.ForgotPassword}>
             Forgot password?

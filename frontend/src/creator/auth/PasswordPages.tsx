@@ -1,20 +1,21 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { forgotSchema, resetSchema } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
-import { PasswordInput, TextInput } from '../../shared/inputs';
+import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
 import { ROUTES } from '../../shared/routes';
 import { AuthLayout } from './AuthLayout';
 
 const RESET_EMAIL_KEY = 'branchify.reset-email';
 
 export const ForgotPasswordPage = () => {
-  const form = useForm({ email: '' });
+  const form = useApiForm(forgotSchema, { email: '' });
   const alert = useAlert();
   const navigate = useNavigate();
   const onSubmit = form.submit(async (values) => {
@@ -26,17 +27,7 @@ export const ForgotPasswordPage = () => {
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextInput
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(v) => form.set('email', v)}
-          error={form.error('email')}
-          requiredMark
-          autoFocus
-        />
+        <FormTextInput control={form.control} name="email" type="email" label="Email" autoComplete="email" requiredMark autoFocus />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Send reset link
         </Button>
@@ -53,7 +44,7 @@ export const ForgotPasswordPage = () => {
 export const ResendPasswordResetLinkPage = () => {
   const alert = useAlert();
   const [email] = useState(() => sessionStorage.getItem(RESET_EMAIL_KEY) ?? '');
-  const form = useForm({ email });
+  const form = useApiForm(forgotSchema, { email });
   const onSubmit = form.submit(async (values) => {
     const res = await api.post('auth/password/forgot', values);
     alert.success(res.message ?? '');
@@ -62,7 +53,7 @@ export const ResendPasswordResetLinkPage = () => {
     <AuthLayout title="Check your email">
       <Typography sx={{ mb: 1 }}>If an account exists for this address, a password reset link is on its way. It expires in 60 minutes.</Typography>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextInput name="email" type="email" label="Email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.error('email')} />
+        <FormTextInput control={form.control} name="email" type="email" label="Email" />
         <Button type="submit" variant="outlined" fullWidth sx={{ mt: 1 }} disabled={form.submitting}>
           Resend link
         </Button>
@@ -78,37 +69,30 @@ export const ResendPasswordResetLinkPage = () => {
 
 export const PasswordResetPage = () => {
   const [params] = useSearchParams();
-  const form = useForm({ password: '', password_confirmation: '' });
+  const email = params.get('email') ?? '';
+  // The link's token and email travel with the new password; they have no inputs of their own.
+  const form = useApiForm(resetSchema, { token: params.get('token') ?? '', email, password: '', password_confirmation: '' });
   const alert = useAlert();
   const navigate = useNavigate();
-  const email = params.get('email') ?? '';
   const onSubmit = form.submit(async (values) => {
-    const res = await api.post('auth/password/reset', { ...values, token: params.get('token') ?? '', email });
+    const res = await api.post('auth/password/reset', values);
     alert.success(res.message ?? '');
     navigate(ROUTES.UserLogin, { replace: true });
   });
+  const linkError = form.formState.errors.token?.message ?? form.formState.errors.email?.message;
   return (
     <AuthLayout title="Reset your password" subtitle={email ? `For ${email}` : undefined}>
+      {linkError && (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="reset-link-error">
+          {linkError}{' '}
+          <Link component={RouterLink} to={ROUTES.ForgotPassword}>
+            Request a new link
+          </Link>
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <PasswordInput
-          name="password"
-          label="New password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.error('password') ?? form.error('token') ?? form.error('email')}
-          requiredMark
-          autoFocus
-        />
-        <PasswordInput
-          name="password_confirmation"
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={form.values.password_confirmation}
-          onChange={(v) => form.set('password_confirmation', v)}
-          error={form.error('password_confirmation')}
-          requiredMark
-        />
+        <FormPasswordInput control={form.control} name="password" label="New password" autoComplete="new-password" requiredMark autoFocus />
+        <FormPasswordInput control={form.control} name="password_confirmation" label="Confirm new password" autoComplete="new-password" requiredMark />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Reset password
         </Button>

@@ -3,79 +3,37 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { registerSchema, type AuthResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
-import { PasswordInput, TextInput } from '../../shared/inputs';
+import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import type { AuthData } from '../../shared/types';
 import { AuthLayout } from './AuthLayout';
 
 export const RegisterPage = () => {
-  const form = useForm({ first_name: '', last_name: '', email: '', password: '', password_confirmation: '' });
+  const form = useApiForm(registerSchema, { first_name: '', last_name: '', email: '', password: '', password_confirmation: '' });
   const session = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
   const onSubmit = form.submit(async (values) => {
-    const res = await api.post<AuthData>('auth/register', values);
+    const res = await api.post<AuthResource>('auth/register', values);
     alert.success(res.message ?? '');
     const { user } = await session.signIn(res.data);
     // Non-admin → VerifyNotice, admin (the install's first account) → UsersList.
     navigate(user.is_admin ? ROUTES.UsersList : ROUTES.VerifyNotice, { replace: true });
   });
+  const { control } = form;
   return (
     <AuthLayout title="Create your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-          <TextInput
-            name="first_name"
-            label="First name"
-            autoComplete="given-name"
-            value={form.values.first_name}
-            onChange={(v) => form.set('first_name', v)}
-            error={form.error('first_name')}
-            requiredMark
-            autoFocus
-          />
-          <TextInput
-            name="last_name"
-            label="Last name"
-            autoComplete="family-name"
-            value={form.values.last_name}
-            onChange={(v) => form.set('last_name', v)}
-            error={form.error('last_name')}
-            requiredMark
-          />
+          <FormTextInput control={control} name="first_name" label="First name" autoComplete="given-name" requiredMark autoFocus />
+          <FormTextInput control={control} name="last_name" label="Last name" autoComplete="family-name" requiredMark />
         </Stack>
-        <TextInput
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(v) => form.set('email', v)}
-          error={form.error('email')}
-          requiredMark
-        />
-        <PasswordInput
-          name="password"
-          label="Password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.error('password')}
-          requiredMark
-        />
-        <PasswordInput
-          name="password_confirmation"
-          label="Confirm password"
-          autoComplete="new-password"
-          value={form.values.password_confirmation}
-          onChange={(v) => form.set('password_confirmation', v)}
-          error={form.error('password_confirmation')}
-          requiredMark
-        />
+        <FormTextInput control={control} name="email" type="email" label="Email" autoComplete="email" requiredMark />
+        <FormPasswordInput control={control} name="password" label="Password" autoComplete="new-password" requiredMark />
+        <FormPasswordInput control={control} name="password_confirmation" label="Confirm password" autoComplete="new-password" requiredMark />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Register
         </Button>

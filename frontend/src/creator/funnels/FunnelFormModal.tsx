@@ -2,57 +2,45 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import { funnelCreateSchema, type FunnelSummaryResource } from '@branchify/shared';
 import { api } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
-import { TextArea, TextInput, Toggle } from '../../shared/inputs';
-import type { FunnelSummary } from '../../shared/types';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormTextArea, FormTextInput, FormToggle, useApiForm } from '../../shared/form';
 
 /**
  * create-funnel and update-funnel: title, description and the resume-play setting. Updating sends
- * no `videos`, so it can never replace the funnel's content (docs/decisions.md "Funnel saves").
+ * no `videos`, so it can never replace the funnel's content.
  */
-export const FunnelFormModal = ({ funnel, close, onSaved }: { funnel?: FunnelSummary; close: () => void; onSaved: (funnel: FunnelSummary) => void }) => {
-  const alert = useAlert();
-  const form = useForm({
+export const FunnelFormModal = ({
+  funnel,
+  close,
+  onSaved,
+}: {
+  funnel?: FunnelSummaryResource;
+  close: () => void;
+  onSaved?: (funnel: FunnelSummaryResource) => void;
+}) => {
+  const form = useApiForm(funnelCreateSchema, {
     title: funnel?.title ?? '',
     description: funnel?.description ?? '',
-    enable_resume_play: funnel?.settings?.enable_resume_play ?? false,
+    settings: { enable_resume_play: funnel?.settings?.enable_resume_play ?? false },
   });
-  const onSubmit = form.submit(async (v) => {
-    const body = { title: v.title, description: v.description, settings: { enable_resume_play: v.enable_resume_play } };
-    const res = funnel ? await api.put<FunnelSummary>(`funnels/${funnel.id}`, body) : await api.post<FunnelSummary>('funnels', body);
-    alert.success(res.message ?? '');
-    close();
-    onSaved(res.data);
+  const save = useApiMutation({
+    mutationFn: (body: typeof funnelCreateSchema._zod.output) =>
+      funnel ? api.put<FunnelSummaryResource>(`funnels/${funnel.id}`, body) : api.post<FunnelSummaryResource>('funnels', body),
+    invalidates: [keys.funnels.all],
+    onSuccess: (saved) => {
+      close();
+      onSaved?.(saved);
+    },
   });
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await save.mutateAsync(body)))}>
       <DialogContent sx={{ pt: 0 }}>
-        <TextInput
-          name="title"
-          label="Title"
-          value={form.values.title}
-          onChange={(v) => form.set('title', v)}
-          error={form.error('title')}
-          requiredMark
-          autoFocus
-        />
-        <TextArea
-          name="description"
-          label="Description"
-          rows={4}
-          value={form.values.description}
-          onChange={(v) => form.set('description', v)}
-          error={form.error('description')}
-        />
-        <Toggle
-          name="enable_resume_play"
-          label="Let viewers resume where they left off"
-          checked={form.values.enable_resume_play}
-          onChange={(v) => form.set('enable_resume_play', v)}
-          error={form.error('settings.enable_resume_play')}
-        />
+        <FormTextInput control={form.control} name="title" label="Title" requiredMark autoFocus />
+        <FormTextArea control={form.control} name="description" label="Description" rows={4} />
+        <FormToggle control={form.control} name="settings.enable_resume_play" label="Let viewers resume where they left off" />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>

@@ -3,26 +3,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { api } from '../../shared/api';
-import { Loaded, useLoad } from '../../shared/Loader';
+import { useFunnel as useFunnelQuery } from '../../shared/data/queries';
+import { Loaded } from '../../shared/Loader';
 import { ROUTES } from '../../shared/routes';
-import type { FunnelSummary } from '../../shared/types';
 import { useCustomization } from '../../shared/customization';
 import { usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
 
 const useFunnel = () => {
   const { id } = useParams();
-  return useLoad(async () => (await api.get<FunnelSummary>(`funnels/${id}`)).data, [id]);
+  return useFunnelQuery(id);
 };
 
 /** FunnelEditor (funnels/{id}/edit). The timeline editor is its own issue; this page holds its place. */
 export const FunnelEditorPage = () => {
   const { customization } = useCustomization();
   usePageTitle('Editor', customization.app_name);
-  const { state, reload } = useFunnel();
+  const funnel = useFunnel();
   return (
-    <Loaded state={state} reload={reload}>
+    <Loaded query={funnel}>
       {(funnel) => (
         <>
           <PageHeader title={funnel.title}>
@@ -44,9 +43,9 @@ export const FunnelEditorPage = () => {
 
 /** funnels/{id}: the funnel in the public player. */
 export const FunnelPreviewPage = () => {
-  const { state, reload } = useFunnel();
+  const funnel = useFunnel();
   return (
-    <Loaded state={state} reload={reload}>
+    <Loaded query={funnel}>
       {(funnel) => (
         <>
           <PageHeader title={funnel.title}>

@@ -23,14 +23,16 @@ import ShareIcon from '@mui/icons-material/Share';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { api, query, type Paged } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
+import type { FunnelSummaryResource } from '@branchify/shared';
+import { api } from '../../shared/api';
 import { useQuickNotice } from '../../shared/dialogs';
 import { formatDate } from '../../shared/format';
-import { Loaded, useLoad } from '../../shared/Loader';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { useFunnelList } from '../../shared/data/queries';
+import { Loaded } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { ROUTES } from '../../shared/routes';
-import type { FunnelSummary } from '../../shared/types';
 import { useCustomization } from '../../shared/customization';
 import { useDebounced, usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
@@ -43,11 +45,15 @@ export const FunnelsDashboard = () => {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebounced(search, 500);
-  const { state, reload } = useLoad(async () => (await api.get<Paged<FunnelSummary>>(`funnels${query({ page, search: term })}`)).data, [page, term]);
+  const funnels = useFunnelList({ page, search: term });
   const modals = useModals();
   const notice = useQuickNotice();
-  const alert = useAlert();
   const navigate = useNavigate();
+  const duplicate = useApiMutation({
+    mutationFn: (funnel: FunnelSummaryResource) => api.get(`funnels/${funnel.id}/duplicate`),
+    invalidates: [keys.funnels.all],
+  });
+  const removal = useApiMutation({ mutationFn: (funnel: FunnelSummaryResource) => api.delete(`funnels/${funnel.id}`), invalidates: [keys.funnels.all] });
 
   const openCreate = () =>
     modals.open({
@@ -55,33 +61,22 @@ export const FunnelsDashboard = () => {
       title: 'Create Funnel',
       render: ({ close }) => <FunnelFormModal close={close} onSaved={(f) => navigate(ROUTES.FunnelEditor(f.id))} />,
     });
-  const openUpdate = (funnel: FunnelSummary) =>
+  const openUpdate = (funnel: FunnelSummaryResource) =>
     modals.open({
       name: 'update-funnel',
       title: 'Update Funnel',
-      render: ({ close }) => <FunnelFormModal funnel={funnel} close={close} onSaved={() => void reload()} />,
+      render: ({ close }) => <FunnelFormModal funnel={funnel} close={close} />,
     });
-  const openShare = (funnel: FunnelSummary) =>
+  const openShare = (funnel: FunnelSummaryResource) =>
     modals.open({ name: 'share-funnel', title: 'Share Funnel', render: ({ close }) => <ShareFunnelModal identifier={funnel.identifier} close={close} /> });
-  const duplicate = async (funnel: FunnelSummary) => {
-    try {
-      const res = await api.get(`funnels/${funnel.id}/duplicate`);
-      alert.success(res.message ?? '');
-      await reload();
-    } catch (e) {
-      alert.error(e);
-    }
-  };
-  const remove = (funnel: FunnelSummary) =>
+  const remove = (funnel: FunnelSummaryResource) =>
     notice({
       header: 'Delete funnel',
       message: `Delete '${funnel.title}'? Its views and interactions are deleted too. This cannot be undone.`,
       confirmText: 'Delete',
       danger: true,
       onConfirm: async () => {
-        const res = await api.delete(`funnels/${funnel.id}`);
-        alert.success(res.message ?? '');
-        await reload();
+        await removal.mutateAsync(funnel);
       },
     });
 
@@ -112,7 +107,7 @@ export const FunnelsDashboard = () => {
           Create Funnel
         </Button>
       </PageHeader>
-      <Loaded state={state} reload={reload}>
+      <Loaded query={funnels}>
         {(data) =>
           data.data.length === 0 ? (
             <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="funnels-empty">
@@ -172,7 +167,7 @@ export const FunnelsDashboard = () => {
                             </IconButton>
                           </Tooltip>
                           <Tooltip title="Duplicate">
-                            <IconButton aria-label={`Duplicate ${f.title}`} onClick={() => void duplicate(f)}>
+                            <IconButton aria-label={`Duplicate ${f.title}`} onClick={() => duplicate.run(f)}>
                               <ContentCopyIcon />
                             </IconButton>
                           </Tooltip>

@@ -6,13 +6,25 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { messageTemplates, PROVIDER_LABELS, parseVideoSource, type ParsedVideoSource, type VideoProvider } from '@branchify/shared';
+import {
+  createVideoSchema,
+  editVideoFormSchema,
+  messageTemplates,
+  PROVIDER_LABELS,
+  parseVideoSource,
+  type ParsedVideoSource,
+  type SubscriptionResource,
+  type UserResource,
+  type VideoProvider,
+  type VideoResource,
+} from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormTextInput, useApiForm } from '../../shared/form';
 import { TextInput } from '../../shared/inputs';
 import { useSession } from '../../shared/session';
-import type { User, Subscription, Video } from '../../shared/types';
 import { useDebounced } from '../../shared/useDebounced';
 import { VideoPreview, type VideoMeta } from './VideoPreview';
 
@@ -22,7 +34,7 @@ export const PROVIDER_TABS: VideoProvider[] = ['adilo', 'youtube', 'vimeo', 'gen
 export const URL_DEBOUNCE_MS = 1000;
 
 /** Admins all; others their plan's video_sources (null = all); no subscription → youtube. */
-export const allowedProviders = (user: User | null, subscription: Subscription | null): VideoProvider[] => {
+export const allowedProviders = (user: UserResource | null, subscription: SubscriptionResource | null): VideoProvider[] => {
   if (user?.is_admin) return [...PROVIDER_TABS];
   if (!subscription?.plan) return ['youtube'];
   const sources = subscription.plan.video_sources;
@@ -51,15 +63,22 @@ const vimeoMeta = async (id: string): Promise<{ title?: string; thumbnail_medium
  * create-video ("Add or Edit Video"): choose a source tab, enter a URL or id, preview, save.
  * With `video` it opens in edit mode: title, URL and provider prefilled, provider and URL locked.
  */
-export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; close: () => void; onSaved: () => void }) => {
+export const CreateVideoModal = ({ video, close }: { video?: VideoResource; close: () => void }) => {
   const { user, subscription } = useSession();
   const alert = useAlert();
   const allowed = useMemo(() => allowedProviders(user, subscription), [user, subscription]);
   const initialProvider: VideoProvider = video?.provider ?? (allowed.includes('youtube') ? 'youtube' : (allowed[0] ?? 'youtube'));
-  const [provider, setProvider] = useState<VideoProvider>(initialProvider);
   const [upgrade, setUpgrade] = useState<string | null>(null);
-  const form = useForm({ title: video?.title ?? '', url: video?.source ?? '' });
-  const typed = useDebounced(form.values.url, URL_DEBOUNCE_MS);
+  // Edit mode changes only the title; a new video is checked as the server checks it.
+  const form = useApiForm(video ? editVideoFormSchema : createVideoSchema, {
+    provider: initialProvider,
+    title: video?.title ?? '',
+    url: video?.source ?? '',
+  });
+  const provider = form.watch('provider');
+  const url = form.watch('url') ?? '';
+  const title = form.watch('title') ?? '';
+  const typed = useDebounced(url, URL_DEBOUNCE_MS);
   const [meta, setMeta] = useState<VideoMeta & { thumbnail?: string; title?: string }>({});
 
   const parsed = useMemo(() => (typed.trim() ? parseVideoSource(provider, typed) : null), [provider, typed]);
@@ -82,39 +101,39 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
 
   const selectProvider = (next: VideoProvider) => {
     // Selecting a provider resets the URL/ID and the upgrade message.
-    setProvider(next);
-    form.set('url', '');
-    form.setErrors({});
+    form.setValue('provider', next);
+    form.setValue('url', '');
+    form.clearErrors();
     setUpgrade(allowed.includes(next) ? null : messageTemplates.providerNotInPlan(PROVIDER_LABELS[next]));
   };
 
   const onMeta = useCallback((m: VideoMeta) => setMeta((x) => ({ ...x, ...m })), []);
 
-  const onSubmit = form.submit(async (v) => {
-    if (video) {
-      const res = await api.put(`videos/${video.id}`, { title: v.title });
-      alert.success(res.message ?? '');
-    } else {
-      if (!allowed.includes(provider)) {
-        alert.error(messageTemplates.providerNotInPlan(PROVIDER_LABELS[provider]));
-        return;
-      }
-      const local = parseVideoSource(provider, v.url);
-      if (!local.ok) {
-        form.setErrors({ url: [local.message] });
-        return;
-      }
-      const body: Record<string, unknown> = { provider, url: v.url.trim() };
-      const title = v.title.trim() || meta.title;
-      if (title) body.title = title;
-      if (meta.duration) body.duration = Math.round(meta.duration);
-      if (meta.thumbnail) body.thumbnail = meta.thumbnail;
-      const res = await api.post('videos', body);
-      alert.success(res.message ?? '');
-    }
-    close();
-    onSaved();
+  const save = useApiMutation({
+    mutationFn: (body: Record<string, unknown>) => (video ? api.put(`videos/${video.id}`, body) : api.post('videos', body)),
+    invalidates: [keys.videos.all],
+    onSuccess: close,
   });
+
+  const onSubmit = form.submit(async () => {
+    const v = form.getValues();
+    if (video) {
+      await save.mutateAsync({ title: v.title });
+      return;
+    }
+    if (!allowed.includes(v.provider)) {
+      alert.error(messageTemplates.providerNotInPlan(PROVIDER_LABELS[v.provider]));
+      return;
+    }
+    const body: Record<string, unknown> = { provider: v.provider, url: (v.url ?? '').trim() };
+    const chosenTitle = (v.title ?? '').trim() || meta.title;
+    if (chosenTitle) body.title = chosenTitle;
+    if (meta.duration) body.duration = Math.round(meta.duration);
+    if (meta.thumbnail) body.thumbnail = meta.thumbnail;
+    await save.mutateAsync(body);
+  });
+  const { errors } = form.formState;
+  const urlError = errors.url?.message ?? ('video_id' in errors ? errors.video_id?.message : undefined) ?? errors.provider?.message;
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
@@ -133,22 +152,15 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
           name="url"
           label={provider === 'generic' ? 'Video URL' : 'Video URL or ID'}
           placeholder={placeholderFor(provider)}
-          value={form.values.url}
-          onChange={(val) => form.set('url', val)}
-          error={form.error('url') ?? form.error('video_id') ?? form.error('provider') ?? (form.values.url === typed ? parseError : undefined)}
+          value={url}
+          onChange={(val) => form.setValue('url', val, { shouldValidate: form.formState.isSubmitted })}
+          error={urlError ?? (url === typed ? parseError : undefined)}
           disabled={Boolean(video) || Boolean(upgrade)}
           requiredMark
           autoFocus
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextInput
-          name="title"
-          label="Title"
-          value={form.values.title}
-          onChange={(val) => form.set('title', val)}
-          error={form.error('title')}
-          placeholder={meta.title}
-        />
+        <FormTextInput control={form.control} name="title" label="Title" placeholder={meta.title} />
         {(source || video) && (
           <Box sx={{ mt: 2 }}>
             {/* The spec's player errors show in place of the video and in the alert banner. */}
@@ -157,7 +169,7 @@ export const CreateVideoModal = ({ video, close, onSaved }: { video?: Video; clo
               embedUrl={source?.embed_url ?? video!.embed_url}
               externalId={source ? source.external_id : video!.external_id}
               sourceUrl={source ? source.source_url : video!.source_url}
-              title={form.values.title || meta.title || 'Video preview'}
+              title={title || meta.title || 'Video preview'}
               onMeta={onMeta}
             />
           </Box>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,15 +18,17 @@ import SearchIcon from '@mui/icons-material/Search';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
-import { PROVIDER_LABELS } from '@branchify/shared';
-import { api, errorMessage, query, type Paged } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
+import { PROVIDER_LABELS, type VideoResource } from '@branchify/shared';
+import { api, errorMessage } from '../../shared/api';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { useVideoPages } from '../../shared/data/queries';
 import { useCustomization } from '../../shared/customization';
 import { useQuickNotice } from '../../shared/dialogs';
 import { Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
-import type { Video } from '../../shared/types';
 import { useDebounced, usePageTitle } from '../../shared/useDebounced';
+import { useInfiniteScroll } from '../../shared/useInfiniteScroll';
 import { PageHeader } from '../layout/UserLayout';
 import { CreateVideoModal } from './CreateVideoModal';
 import { EditVideoTitleModal, PreviewVideoModal } from './VideoModals';
@@ -45,78 +47,34 @@ export const LibraryPage = () => {
   usePageTitle('Library', customization.app_name);
   const [search, setSearch] = useState('');
   const term = useDebounced(search, LIBRARY_DEBOUNCE_MS);
-  const [videos, setVideos] = useState<Video[]>([]);
-  const [page, setPage] = useState(0);
-  const [lastPage, setLastPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
+  const pages = useVideoPages(term);
+  const videos = useMemo(() => pages.data?.pages.flatMap((p) => p.data) ?? [], [pages.data]);
   const sentinel = useRef<HTMLDivElement>(null);
-  const lastLoad = useRef(0);
+  useInfiniteScroll(sentinel, pages, LIBRARY_DEBOUNCE_MS);
   const modals = useModals();
   const notice = useQuickNotice();
-  const alert = useAlert();
+  const removal = useApiMutation({ mutationFn: (video: VideoResource) => api.delete(`videos/${video.id}`), invalidates: [keys.videos.all, keys.funnels.all] });
 
-  const loadPage = useCallback(
-    async (p: number, replace: boolean) => {
-      setLoading(true);
-      setError(null);
-      try {
-        const res = await api.get<Paged<Video>>(`videos${query({ page: p, search: term })}`);
-        setVideos((old) => (replace ? res.data.data : [...old, ...res.data.data.filter((v) => !old.some((o) => o.id === v.id))]));
-        setPage(res.data.meta.current_page);
-        setLastPage(res.data.meta.last_page);
-      } catch (e) {
-        setError(errorMessage(e));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [term],
-  );
-
-  useEffect(() => {
-    void loadPage(1, true);
-  }, [loadPage, generation]);
-
-  // Infinite scroll: the next page when the sentinel shows, at most once per 500 ms.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el) return undefined;
-    const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting) || loading || page >= lastPage || error) return;
-      const now = Date.now();
-      if (now - lastLoad.current < LIBRARY_DEBOUNCE_MS) return;
-      lastLoad.current = now;
-      void loadPage(page + 1, false);
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [loadPage, loading, page, lastPage, error]);
-
-  const reload = () => setGeneration((g) => g + 1);
-  const openCreate = () =>
-    modals.open({ name: 'create-video', title: 'Add Video', maxWidth: 'md', render: ({ close }) => <CreateVideoModal close={close} onSaved={reload} /> });
-  const openEdit = (video: Video) =>
+  const openCreate = () => modals.open({ name: 'create-video', title: 'Add Video', maxWidth: 'md', render: ({ close }) => <CreateVideoModal close={close} /> });
+  const openEdit = (video: VideoResource) =>
     modals.open({
       name: 'edit-video-title',
       title: 'Edit Video Title',
-      render: ({ close }) => <EditVideoTitleModal video={video} close={close} onSaved={reload} />,
+      render: ({ close }) => <EditVideoTitleModal video={video} close={close} />,
     });
-  const openPreview = (video: Video) =>
+  const openPreview = (video: VideoResource) =>
     modals.open({ name: 'preview-video', title: video.title, maxWidth: 'md', render: ({ close }) => <PreviewVideoModal video={video} close={close} /> });
-  const remove = (video: Video) =>
+  const remove = (video: VideoResource) =>
     notice({
       header: 'Delete video',
       message: `Delete '${video.title}' from your library?`,
       confirmText: 'Delete',
       danger: true,
       onConfirm: async () => {
-        const res = await api.delete(`videos/${video.id}`);
-        alert.success(res.message ?? '');
-        reload();
+        await removal.mutateAsync(video);
       },
     });
+  const loading = pages.isFetching && !pages.isRefetching;
 
   return (
     <>
@@ -142,7 +100,7 @@ export const LibraryPage = () => {
           Add Video
         </Button>
       </PageHeader>
-      {!loading && !error && videos.length === 0 && (
+      {pages.isSuccess && videos.length === 0 && (
         <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="library-empty">
           <Typography variant="h6">{term ? 'No videos match your search.' : 'Your library is empty. Add your first video.'}</Typography>
         </Paper>
@@ -197,7 +155,7 @@ export const LibraryPage = () => {
           <CircularProgress aria-label="Loading videos" />
         </Box>
       )}
-      {error && <Loader error={error} onRetry={() => void loadPage(page + 1, page === 0)} />}
+      {pages.isError && <Loader error={errorMessage(pages.error)} onRetry={() => void (pages.data ? pages.fetchNextPage() : pages.refetch())} />}
     </>
   );
 };

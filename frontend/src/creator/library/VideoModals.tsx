@@ -3,34 +3,24 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { api } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
-import { TextInput } from '../../shared/inputs';
-import type { Video } from '../../shared/types';
+import { updateVideoSchema, type VideoResource } from '@branchify/shared';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormTextInput, useApiForm } from '../../shared/form';
 import { VideoPreview } from './VideoPreview';
 
 /** edit-video-title: only the title of a library video changes. */
-export const EditVideoTitleModal = ({ video, close, onSaved }: { video: Video; close: () => void; onSaved: () => void }) => {
-  const alert = useAlert();
-  const form = useForm({ title: video.title });
-  const onSubmit = form.submit(async (v) => {
-    const res = await api.put(`videos/${video.id}`, { title: v.title });
-    alert.success(res.message ?? '');
-    close();
-    onSaved();
+export const EditVideoTitleModal = ({ video, close }: { video: VideoResource; close: () => void }) => {
+  const form = useApiForm(updateVideoSchema, { title: video.title });
+  const save = useApiMutation({
+    mutationFn: (body: { title: string }) => api.put(`videos/${video.id}`, body),
+    invalidates: [keys.videos.all],
+    onSuccess: close,
   });
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await save.mutateAsync(body)))}>
       <DialogContent sx={{ pt: 0 }}>
-        <TextInput
-          name="title"
-          label="Title"
-          value={form.values.title}
-          onChange={(v) => form.set('title', v)}
-          error={form.error('title')}
-          requiredMark
-          autoFocus
-        />
+        <FormTextInput control={form.control} name="title" label="Title" requiredMark autoFocus />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
@@ -43,7 +33,7 @@ export const EditVideoTitleModal = ({ video, close, onSaved }: { video: Video; c
 };
 
 /** preview-video: the library video in its player. */
-export const PreviewVideoModal = ({ video, close }: { video: Video; close: () => void }) => (
+export const PreviewVideoModal = ({ video, close }: { video: VideoResource; close: () => void }) => (
   <>
     <DialogContent sx={{ pt: 0 }}>
       <VideoPreview

@@ -5,13 +5,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { InvoiceResource } from '@branchify/shared';
 import { api } from '../../shared/api';
+import { usePaymentMethod, useInvoices } from '../../shared/data/queries';
 import { useCustomization } from '../../shared/customization';
 import { formatDate, formatMoney } from '../../shared/format';
-import { Loaded, useLoad } from '../../shared/Loader';
+import { Loaded, type QueryLike } from '../../shared/Loader';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import type { Card, Invoice } from '../../shared/types';
 import { usePageTitle } from '../../shared/useDebounced';
 import { afterLoginRoute } from '../guard';
 import { usePayments, type PaymentAnswer } from './payments';
@@ -36,19 +37,20 @@ const Frame = ({ title, children }: { title: string; children: React.ReactNode }
   );
 };
 
+/** The open invoice of the user's subscription and the card on file, as one query for `Loaded`. */
 const useOutstanding = () => {
   const { subscription } = useSession();
-  return useLoad(async () => {
-    if (!subscription) return { invoice: null as Invoice | null, card: null as Card | null };
-    const [invoices, card] = await Promise.all([
-      api.get<Invoice[]>(`users/subscriptions/${subscription.id}/invoices`).then((r) => r.data),
-      api
-        .get<Card | null>('payment-method')
-        .then((r) => r.data)
-        .catch(() => null),
-    ]);
-    return { invoice: invoices.find((i) => OPEN.includes(i.status)) ?? null, card };
-  }, [subscription?.id]);
+  const invoices = useInvoices(subscription?.id);
+  const card = usePaymentMethod();
+  const outstanding: QueryLike<{ invoice: InvoiceResource | null; card: typeof card.data | null }> = {
+    isPending: (Boolean(subscription) && invoices.isPending) || card.isPending,
+    // No card (or payments not set up) is not a failure here.
+    isError: invoices.isError,
+    error: invoices.error,
+    data: { invoice: invoices.data?.find((i) => OPEN.includes(i.status)) ?? null, card: card.data ?? null },
+    refetch: () => Promise.all([invoices.refetch(), card.refetch()]),
+  };
+  return outstanding;
 };
 
 /** PayOutstandingInvoice (/invoices/pay): payment_required or failed_renewal. */
@@ -56,7 +58,7 @@ export const PayInvoicePage = () => {
   const session = useSession();
   const navigate = useNavigate();
   const payments = usePayments();
-  const { state, reload } = useOutstanding();
+  const outstanding = useOutstanding();
   const sub = session.subscription;
   const finish = async () => {
     const fresh = await session.refresh();
@@ -64,7 +66,7 @@ export const PayInvoicePage = () => {
   };
   return (
     <Frame title="Payment required">
-      <Loaded state={state} reload={reload}>
+      <Loaded query={outstanding}>
         {({ invoice, card }) => (
           <>
             <Typography sx={{ mb: 2 }}>
@@ -101,7 +103,7 @@ export const PayInvoicePage = () => {
                   Pay {formatMoney(invoice.amount, invoice.currency)}
                 </Button>
               )}
-              <Button onClick={() => payments.openCard(() => void reload())}>{card ? 'Use another card' : 'Add card'}</Button>
+              <Button onClick={() => payments.openCard()}>{card ? 'Use another card' : 'Add card'}</Button>
               <Button component={RouterLink} to={ROUTES.SelectSubscriptionPlan}>
                 Choose another plan
               </Button>
@@ -118,7 +120,7 @@ export const PendingSubscriptionPage = () => {
   const session = useSession();
   const navigate = useNavigate();
   const payments = usePayments();
-  const { state, reload } = useOutstanding();
+  const outstanding = useOutstanding();
   const sub = session.subscription;
   useEffect(() => {
     if (sub && sub.status !== 'pending') navigate(afterLoginRoute(session.user!, sub), { replace: true });
@@ -144,7 +146,7 @@ export const PendingSubscriptionPage = () => {
   return (
     <Frame title="Payment pending">
       <Typography sx={{ mb: 2 }}>Your payment needs to be confirmed with your bank before your subscription starts.</Typography>
-      <Loaded state={state} reload={reload}>
+      <Loaded query={outstanding}>
         {({ invoice }) => (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {invoice && sub && (

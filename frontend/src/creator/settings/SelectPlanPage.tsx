@@ -6,19 +6,19 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { PROVIDER_LABELS, grantsAccess, isVideoProvider } from '@branchify/shared';
+import { PROVIDER_LABELS, grantsAccess, isFreePlan, isVideoProvider, type CardResource, type PlanResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { planPrice } from '../../shared/format';
-import { Loaded, useLoad } from '../../shared/Loader';
+import { usePaymentMethod, usePlans } from '../../shared/data/queries';
+import { Loaded } from '../../shared/Loader';
 import { useSession } from '../../shared/session';
-import type { Card as PaymentCard, Plan } from '../../shared/types';
 import { usePageTitle } from '../../shared/useDebounced';
 import { afterLoginRoute } from '../guard';
 import { PageHeader } from '../layout/UserLayout';
 import { usePayments, type PaymentAnswer } from './payments';
 
-const limits = (plan: Plan): string[] => [
+const limits = (plan: PlanResource): string[] => [
   plan.max_funnel === null ? 'Unlimited funnels' : `${plan.max_funnel} funnel${plan.max_funnel === 1 ? '' : 's'}`,
   plan.max_branch_per_funnel === null ? 'Unlimited branches per funnel' : `${plan.max_branch_per_funnel} branches per funnel`,
   plan.video_sources === null
@@ -33,16 +33,9 @@ export const SelectPlanPage = () => {
   const session = useSession();
   const navigate = useNavigate();
   const payments = usePayments();
-  const { state, reload } = useLoad(async () => {
-    const [plans, card] = await Promise.all([
-      api.get<Plan[]>('plans').then((r) => r.data),
-      api
-        .get<PaymentCard | null>('payment-method')
-        .then((r) => r.data)
-        .catch(() => null),
-    ]);
-    return { plans, card };
-  }, []);
+  const plans = usePlans();
+  // No card (or payments not set up yet) is not a failure here: choosing a plan adds one.
+  const card = usePaymentMethod();
   const current = session.subscription;
   const changing = grantsAccess(current) && current!.managed_by === 'platform';
 
@@ -51,7 +44,7 @@ export const SelectPlanPage = () => {
     navigate(fresh ? afterLoginRoute(fresh.user, fresh.subscription) : '/', { replace: true });
   };
 
-  const subscribe = (plan: Plan) => () =>
+  const subscribe = (plan: PlanResource) => () =>
     payments.pay(
       () =>
         changing
@@ -60,8 +53,8 @@ export const SelectPlanPage = () => {
       finish,
     );
 
-  const choose = (plan: Plan, card: PaymentCard | null) => {
-    const free = plan.payment_schedule === 'free' || Number(plan.price) === 0;
+  const choose = (plan: PlanResource, card: CardResource | null) => {
+    const free = isFreePlan(plan);
     const cardInfo = free
       ? undefined
       : card
@@ -71,6 +64,12 @@ export const SelectPlanPage = () => {
       if (!free && !card) payments.openCard(() => void subscribe(plan)());
       else void subscribe(plan)();
     });
+  };
+
+  /** Whether a card is on file decides what Confirm does: wait for the answer if it is still on its way. */
+  const chooseWhenCardKnown = async (plan: PlanResource) => {
+    const known = card.isPending ? (await card.refetch()).data : card.data;
+    choose(plan, known ?? null);
   };
 
   return (
@@ -88,8 +87,8 @@ export const SelectPlanPage = () => {
           </Button>
         )}
       </PageHeader>
-      <Loaded state={state} reload={reload}>
-        {({ plans, card }) => (
+      <Loaded query={plans}>
+        {(plans) => (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>
             {plans.length === 0 && <Typography>No plans are available yet. Please contact support.</Typography>}
             {plans.map((plan) => {
@@ -128,7 +127,7 @@ export const SelectPlanPage = () => {
                       fullWidth
                       variant="contained"
                       disabled={isCurrent || payments.busy || plan.managed_by === 'self'}
-                      onClick={() => choose(plan, card)}
+                      onClick={() => void chooseWhenCardKnown(plan)}
                       aria-label={`Choose ${plan.name}`}
                     >
                       {isCurrent ? 'Current plan' : 'Choose'}

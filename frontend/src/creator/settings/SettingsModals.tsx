@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,60 +10,36 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
+import { cancelSchema, changePasswordSchema, type SubscriptionResource } from '@branchify/shared';
 import { api } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
-import { useForm } from '../../shared/forms';
-import { PasswordInput, TextArea } from '../../shared/inputs';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormPasswordInput, FormTextArea, useApiForm } from '../../shared/form';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import type { Subscription } from '../../shared/types';
 import { formatDate } from '../../shared/format';
 
 /** change-user-password: on success the modal closes and the user is logged out. */
 export const ChangePasswordModal = ({ close }: { close: () => void }) => {
-  const alert = useAlert();
   const session = useSession();
   const navigate = useNavigate();
-  const form = useForm({ current_password: '', password: '', password_confirmation: '' });
-  const onSubmit = form.submit(async (v) => {
-    const res = await api.post('auth/password/change', v);
-    alert.success(res.message ?? '');
-    close();
-    // The change ended every session on the server; end this one here too.
-    await session.signOut();
-    navigate(ROUTES.UserLogin, { replace: true });
+  const form = useApiForm(changePasswordSchema, { current_password: '', password: '', password_confirmation: '' });
+  const change = useApiMutation({
+    mutationFn: (body: unknown) => api.post('auth/password/change', body),
+    onSuccess: async () => {
+      close();
+      // The change ended every session on the server; end this one here too.
+      await session.signOut();
+      navigate(ROUTES.UserLogin, { replace: true });
+    },
   });
+  const { control } = form;
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await change.mutateAsync(body)))}>
       <DialogContent sx={{ pt: 0 }}>
-        <PasswordInput
-          name="current_password"
-          label="Current password"
-          autoComplete="current-password"
-          value={form.values.current_password}
-          onChange={(v) => form.set('current_password', v)}
-          error={form.error('current_password')}
-          requiredMark
-          autoFocus
-        />
-        <PasswordInput
-          name="password"
-          label="New password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.error('password')}
-          requiredMark
-        />
-        <PasswordInput
-          name="password_confirmation"
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={form.values.password_confirmation}
-          onChange={(v) => form.set('password_confirmation', v)}
-          error={form.error('password_confirmation')}
-          requiredMark
-        />
+        <FormPasswordInput control={control} name="current_password" label="Current password" autoComplete="current-password" requiredMark autoFocus />
+        <FormPasswordInput control={control} name="password" label="New password" autoComplete="new-password" requiredMark />
+        <FormPasswordInput control={control} name="password_confirmation" label="Confirm new password" autoComplete="new-password" requiredMark />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
@@ -79,16 +55,21 @@ export const ChangePasswordModal = ({ close }: { close: () => void }) => {
  * cancel-subscription-by-user: at the end of the period or immediately; one-time (and free)
  * plans always cancel immediately.
  */
-export const CancelSubscriptionModal = ({ subscription, close, onDone }: { subscription: Subscription; close: () => void; onDone: () => void }) => {
-  const alert = useAlert();
+export const CancelSubscriptionModal = ({ subscription, close }: { subscription: SubscriptionResource; close: () => void }) => {
+  const session = useSession();
   const onlyNow = !subscription.plan || subscription.plan.payment_schedule === 'one-time' || subscription.plan.payment_schedule === 'free';
-  const [period, setPeriod] = useState<'cancel_at_period_end' | 'immediately'>(onlyNow ? 'immediately' : 'cancel_at_period_end');
-  const form = useForm({ cancellation_reason: '' });
-  const onSubmit = form.submit(async (v) => {
-    const res = await api.post(`users/subscriptions/${subscription.id}/cancel`, { period, cancellation_reason: v.cancellation_reason || null });
-    alert.success(res.message ?? '');
-    close();
-    onDone();
+  const form = useApiForm(cancelSchema, { period: onlyNow ? 'immediately' : 'cancel_at_period_end', cancellation_reason: '' });
+  const cancel = useApiMutation({
+    mutationFn: (body: unknown) => api.post(`users/subscriptions/${subscription.id}/cancel`, body),
+    invalidates: [keys.billing.all],
+    onSuccess: async () => {
+      close();
+      await session.refresh();
+    },
+  });
+  const onSubmit = form.submit(async () => {
+    const { period, cancellation_reason } = form.getValues();
+    await cancel.mutateAsync({ period, cancellation_reason: cancellation_reason || null });
   });
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
@@ -96,26 +77,25 @@ export const CancelSubscriptionModal = ({ subscription, close, onDone }: { subsc
         {onlyNow ? (
           <Typography>This plan ends as soon as you cancel it.</Typography>
         ) : (
-          <FormControl>
-            <FormLabel id="cancel-period">When should the subscription end?</FormLabel>
-            <RadioGroup aria-labelledby="cancel-period" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)}>
-              <FormControlLabel
-                value="cancel_at_period_end"
-                control={<Radio />}
-                label={`At the end of the billing period${subscription.renews_at ? ` (${formatDate(subscription.renews_at)})` : ''}`}
-              />
-              <FormControlLabel value="immediately" control={<Radio />} label="Immediately" />
-            </RadioGroup>
-          </FormControl>
+          <Controller
+            control={form.control}
+            name="period"
+            render={({ field }) => (
+              <FormControl>
+                <FormLabel id="cancel-period">When should the subscription end?</FormLabel>
+                <RadioGroup aria-labelledby="cancel-period" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                  <FormControlLabel
+                    value="cancel_at_period_end"
+                    control={<Radio />}
+                    label={`At the end of the billing period${subscription.renews_at ? ` (${formatDate(subscription.renews_at)})` : ''}`}
+                  />
+                  <FormControlLabel value="immediately" control={<Radio />} label="Immediately" />
+                </RadioGroup>
+              </FormControl>
+            )}
+          />
         )}
-        <TextArea
-          name="cancellation_reason"
-          label="Reason (optional)"
-          rows={3}
-          value={form.values.cancellation_reason}
-          onChange={(v) => form.set('cancellation_reason', v)}
-          error={form.error('cancellation_reason')}
-        />
+        <FormTextArea control={form.control} name="cancellation_reason" label="Reason (optional)" rows={3} />
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Keep subscription</Button>

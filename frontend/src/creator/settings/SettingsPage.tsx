@@ -10,16 +10,18 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
+import type { SubscriptionResource } from '@branchify/shared';
+import { api, errorMessage } from '../../shared/api';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { useInvoices, usePaymentMethod, useStripeIntegration } from '../../shared/data/queries';
 import { useCustomization } from '../../shared/customization';
 import { daysUntil, formatDate, formatMoney, invoiceBadge, isNearRenewal, planPrice } from '../../shared/format';
 import { StatusBadge } from '../../shared/inputs';
-import { Loaded, useLoad } from '../../shared/Loader';
+import { Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import type { Card, Invoice, StripeIntegration, Subscription } from '../../shared/types';
 import { usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
 import { CancelSubscriptionModal, ChangePasswordModal } from './SettingsModals';
@@ -44,25 +46,21 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
   </Box>
 );
 
-const subscriptionBadge = (s: Subscription) => (s.status === 'active' ? 'active' : s.status === 'canceled' ? 'in-active' : 'suspended');
+const subscriptionBadge = (s: SubscriptionResource) => (s.status === 'active' ? 'active' : s.status === 'canceled' ? 'in-active' : 'suspended');
 
 const SubscriptionSection = () => {
   const session = useSession();
   const modals = useModals();
-  const alert = useAlert();
   const navigate = useNavigate();
   const sub = session.subscription;
-  const refresh = () => void session.refresh();
-  const resume = async () => {
-    try {
-      const res = await api.post(`users/subscriptions/${sub!.id}/resume`);
-      alert.success(res.message ?? '');
+  const resume = useApiMutation({
+    mutationFn: (id: number) => api.post(`users/subscriptions/${id}/resume`),
+    invalidates: [keys.billing.all],
+    onSuccess: async () => {
       await session.refresh();
       navigate(ROUTES.UserSettings);
-    } catch (e) {
-      alert.error(e);
-    }
-  };
+    },
+  });
   if (!sub) {
     return (
       <Section
@@ -95,7 +93,7 @@ const SubscriptionSection = () => {
                     modals.open({
                       name: 'cancel-subscription-by-user',
                       title: 'Cancel subscription',
-                      render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} onDone={refresh} />,
+                      render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} />,
                     })
                   }
                 >
@@ -104,7 +102,7 @@ const SubscriptionSection = () => {
               </>
             )}
             {sub.status === 'canceled' && (
-              <Button variant="contained" onClick={() => void resume()}>
+              <Button variant="contained" disabled={resume.isPending} onClick={() => resume.run(sub.id)}>
                 Resume
               </Button>
             )}
@@ -146,74 +144,65 @@ const SubscriptionSection = () => {
 const BillingSections = () => {
   const { subscription } = useSession();
   const payments = usePayments();
-  const { state, reload } = useLoad(async () => {
-    const integration = await api
-      .get<StripeIntegration>('users/subscriptions/stripe-integration')
-      .then((r) => r.data)
-      .catch(() => null);
-    const [card, invoices] = await Promise.all([
-      integration?.integrated ? api.get<Card | null>('payment-method').then((r) => r.data) : Promise.resolve(null),
-      subscription ? api.get<Invoice[]>(`users/subscriptions/${subscription.id}/invoices`).then((r) => r.data) : Promise.resolve([] as Invoice[]),
-    ]);
-    return { integration, card, invoices };
-  }, [subscription?.id, subscription?.status]);
+  const integrationQuery = useStripeIntegration();
+  const integration = integrationQuery.data;
+  const cardQuery = usePaymentMethod(Boolean(integration?.integrated));
+  const card = cardQuery.data ?? null;
+  const invoicesQuery = useInvoices(subscription?.id);
+  const invoices = invoicesQuery.data ?? [];
+  const failed = [integrationQuery, invoicesQuery].find((q) => q.isError);
+  if (integrationQuery.isPending || (integration?.integrated && cardQuery.isPending) || (subscription && invoicesQuery.isPending)) return <Loader />;
+  if (failed) return <Loader error={errorMessage(failed.error)} onRetry={() => void failed.refetch()} />;
   return (
-    <Loaded state={state} reload={reload}>
-      {({ integration, card, invoices }) => (
-        <>
-          {integration?.integrated && (
-            <Section
-              title="Payment method"
-              action={<Button onClick={() => payments.openCard(() => void reload())}>{card ? 'Change card' : 'Add card'}</Button>}
-            >
-              {card ? (
-                <Typography data-testid="card-on-file">
-                  {card.brand.toUpperCase()} ending in {card.last4} · expires {String(card.exp_month).padStart(2, '0')}/{card.exp_year}
-                </Typography>
-              ) : (
-                <Typography>No card on file.</Typography>
-              )}
-            </Section>
+    <>
+      {integration?.integrated && (
+        <Section title="Payment method" action={<Button onClick={() => payments.openCard()}>{card ? 'Change card' : 'Add card'}</Button>}>
+          {card ? (
+            <Typography data-testid="card-on-file">
+              {(card.brand ?? 'card').toUpperCase()} ending in {card.last4} · expires {String(card.exp_month).padStart(2, '0')}/{card.exp_year}
+            </Typography>
+          ) : (
+            <Typography>No card on file.</Typography>
           )}
-          <Section title="Invoices">
-            {invoices.length === 0 ? (
-              <Typography>No invoices yet.</Typography>
-            ) : (
-              <Table size="small" aria-label="Invoices">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Invoice</TableCell>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Amount</TableCell>
-                    <TableCell>Status</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {invoices.map((inv) => (
-                    <TableRow key={inv.id} data-testid="invoice-row">
-                      <TableCell>
-                        {inv.hosted_invoice_url ? (
-                          <Link href={inv.hosted_invoice_url} target="_blank" rel="noopener noreferrer">
-                            {inv.number || inv.invoice_id}
-                          </Link>
-                        ) : (
-                          inv.number || inv.invoice_id
-                        )}
-                      </TableCell>
-                      <TableCell>{formatDate(inv.created_at)}</TableCell>
-                      <TableCell>{formatMoney(inv.amount, inv.currency)}</TableCell>
-                      <TableCell>
-                        <StatusBadge status={invoiceBadge(inv.status)} label={inv.status} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Section>
-        </>
+        </Section>
       )}
-    </Loaded>
+      <Section title="Invoices">
+        {invoices.length === 0 ? (
+          <Typography>No invoices yet.</Typography>
+        ) : (
+          <Table size="small" aria-label="Invoices">
+            <TableHead>
+              <TableRow>
+                <TableCell>Invoice</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell>Amount</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {invoices.map((inv) => (
+                <TableRow key={inv.id} data-testid="invoice-row">
+                  <TableCell>
+                    {inv.hosted_invoice_url ? (
+                      <Link href={inv.hosted_invoice_url} target="_blank" rel="noopener noreferrer">
+                        {inv.number || inv.invoice_id}
+                      </Link>
+                    ) : (
+                      inv.number || inv.invoice_id
+                    )}
+                  </TableCell>
+                  <TableCell>{formatDate(inv.created_at)}</TableCell>
+                  <TableCell>{formatMoney(inv.amount, inv.currency)}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={invoiceBadge(inv.status)} label={inv.status} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+    </>
   );
 };
 

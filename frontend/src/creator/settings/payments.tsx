@@ -3,15 +3,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
-import { MESSAGES } from '@branchify/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type SubscriptionResource } from '@branchify/shared';
 import { ApiError, type Envelope } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
+import { keys } from '../../shared/data/keys';
 import { useModals } from '../../shared/modals';
-import type { Subscription } from '../../shared/types';
 import { STRIPE_CARD_TITLE, StripeCardModal, confirmCardAction } from './stripe';
 
 /** What a subscribe/change/pay call answers: the subscription, or what 3-D Secure needs (202). */
-export type PaymentAnswer = Subscription | { requires_action: true; client_secret: string | null; subscription: Subscription };
+export type PaymentAnswer = SubscriptionResource | { requires_action: true; client_secret: string | null; subscription: SubscriptionResource };
 
 /** A message (or two) with Cancel and one action that closes the modal, then runs. */
 const MessageWithAction = ({
@@ -66,6 +67,7 @@ const PaymentFailedModal = ({ message, onRetry, close }: { message?: string; onR
 export const usePayments = () => {
   const modals = useModals();
   const alert = useAlert();
+  const client = useQueryClient();
   const [busy, setBusy] = useState(false);
 
   const openCard = (onSuccess?: () => void) =>
@@ -90,6 +92,8 @@ export const usePayments = () => {
       } else {
         alert.success(res.message ?? '');
       }
+      // The subscription, its invoices and the card may all have changed.
+      await client.invalidateQueries({ queryKey: keys.billing.all });
       await onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {

@@ -6,18 +6,23 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { MESSAGES } from '@branchify/shared';
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES, type StripeIntegrationResource } from '@branchify/shared';
 import { api, errorMessage } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
-import type { StripeIntegration } from '../../shared/types';
-import { Loaded, useLoad } from '../../shared/Loader';
+import { queryClient } from '../../shared/data/client';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { Loaded } from '../../shared/Loader';
 
 /** Stripe.js for the install's publishable key and connected account, loaded once. */
 let stripePromise: Promise<Stripe | null> | null = null;
 let loadedFor = '';
 
 export const getStripe = async (): Promise<Stripe> => {
-  const integration = (await api.get<StripeIntegration>('users/subscriptions/stripe-integration')).data;
+  const integration = await queryClient.fetchQuery({
+    queryKey: keys.billing.stripeIntegration,
+    queryFn: async () => (await api.get<StripeIntegrationResource>('users/subscriptions/stripe-integration')).data,
+  });
   if (!integration.integrated || !integration.publishable_key) throw new Error(MESSAGES.paymentsNotConfigured);
   const key = `${integration.publishable_key}|${integration.account_id ?? ''}`;
   if (!stripePromise || loadedFor !== key) {
@@ -42,8 +47,11 @@ export const confirmCardAction = async (clientSecret: string): Promise<void> => 
 const CardForm = ({ close, onSuccess }: { close: () => void; onSuccess?: () => void }) => {
   const stripe = useStripe();
   const elements = useElements();
-  const alert = useAlert();
   const [processing, setProcessing] = useState(false);
+  const saveCard = useApiMutation({
+    mutationFn: (payment_method_id: string) => api.put('payment-method', { payment_method_id }),
+    invalidates: [keys.billing.paymentMethod],
+  });
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -55,8 +63,7 @@ const CardForm = ({ close, onSuccess }: { close: () => void; onSuccess?: () => v
     try {
       const result = await stripe.createPaymentMethod({ type: 'card', card });
       if (result.error || !result.paymentMethod) throw new Error(result.error?.message ?? MESSAGES.genericFailure);
-      const res = await api.put('payment-method', { payment_method_id: result.paymentMethod.id });
-      alert.success(res.message ?? MESSAGES.cardAdded);
+      await saveCard.mutateAsync(result.paymentMethod.id);
       close();
       onSuccess?.();
     } catch (e) {
@@ -89,9 +96,9 @@ const CardForm = ({ close, onSuccess }: { close: () => void; onSuccess?: () => v
 
 /** stripe-card: 'Add your credit card'; creates a payment method and makes it the default. */
 export const StripeCardModal = ({ close, onSuccess }: { close: () => void; onSuccess?: () => void }) => {
-  const { state, reload } = useLoad(() => getStripe(), []);
+  const stripe = useQuery({ queryKey: ['stripe-js'], queryFn: getStripe, retry: false, staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY });
   return (
-    <Loaded state={state} reload={reload}>
+    <Loaded query={stripe}>
       {(stripe) => (
         <Elements stripe={stripe}>
           <CardForm close={close} onSuccess={onSuccess} />
