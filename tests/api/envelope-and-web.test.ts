@@ -61,6 +61,34 @@ describe('serving the web app', () => {
     expect((await request(baseUrl()).get('/build/..%2f..%2fpackage.json')).status).toBe(404);
   });
 
+  it('serves font stylesheets revalidated (their URL is stable) and font files as font/woff2, cached for good', async () => {
+    const fonts = path.join(BUILD_DIR, 'fonts');
+    fs.mkdirSync(path.join(fonts, 'files'), { recursive: true });
+    const css = path.join(fonts, `test-font-${process.pid}.css`);
+    const woff2 = path.join(fonts, 'files', `test-font-${process.pid}.0123456789.woff2`);
+    fs.writeFileSync(css, `@font-face { font-family: 'Test'; src: url(./files/${path.basename(woff2)}) format('woff2'); }`);
+    fs.writeFileSync(woff2, Buffer.from('wOF2test'));
+    try {
+      const sheet = await request(baseUrl()).get(`/build/fonts/${path.basename(css)}`);
+      expect(sheet.status).toBe(200);
+      expect(sheet.headers['content-type']).toMatch(/^text\/css/);
+      expect(sheet.headers['cache-control']).toBe('no-cache');
+      expect(sheet.headers.etag).toBeTruthy();
+      const again = await request(baseUrl())
+        .get(`/build/fonts/${path.basename(css)}`)
+        .set('If-None-Match', sheet.headers.etag!);
+      expect(again.status).toBe(304);
+
+      const font = await request(baseUrl()).get(`/build/fonts/files/${path.basename(woff2)}`);
+      expect(font.status).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      fs.rmSync(css, { force: true });
+      fs.rmSync(woff2, { force: true });
+    }
+  });
+
   it('reserves /player/{reference} for the player', async () => {
     const res = await request(baseUrl()).get('/player/abc').set('Accept', 'text/html');
     expect(res.status).toBe(404);

@@ -76,6 +76,22 @@ describe('security headers', () => {
     }
   });
 
+  it('the player page takes stylesheets and fonts from our own origin only', async () => {
+    for (const url of [`/player/${reference}`, '/player/unknown-funnel']) {
+      const res = await html(url);
+      const csp = header(res, 'content-security-policy');
+      const sources = (name: string) => new RegExp(`(?:^|;)\\s*${name}\\s+([^;]+)`).exec(csp)?.[1]?.trim().split(/\s+/) ?? null;
+      expect({ url, fonts: sources('font-src') }).toEqual({ url, fonts: ["'self'"] });
+      expect({ url, styles: sources('style-src') }).toEqual({ url, styles: ["'self'", "'unsafe-inline'"] });
+      expect({ url, thirdPartyFontHost: /googleapis|gstatic|typekit|fonts\.|bunny|https?:\/\/[^\s;]*font/i.test(csp) }).toEqual({
+        url,
+        thirdPartyFontHost: false,
+      });
+      // Nor does the page itself link a stylesheet anywhere else.
+      for (const [, href] of res.text.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) expect(href).toMatch(/^\/build\//);
+    }
+  });
+
   it('serves nothing outside the build folder, however the path is spelled', async () => {
     const { hostname, port } = new URL(baseUrl());
     // Raw paths: an HTTP client library would normalise the dots away.

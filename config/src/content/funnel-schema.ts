@@ -13,6 +13,7 @@ import {
   GRADIENT_DIRECTIONS,
   SHAPES,
 } from './options';
+import { DEFAULT_FONT_FAMILY, FONT_FAMILIES } from './fonts';
 import { httpUrl } from './video-sources';
 
 /**
@@ -41,6 +42,8 @@ const fontSize = (fallback: (typeof FONT_SIZES)[number]) =>
     .number({ message: 'must be a number' })
     .refine((v) => (FONT_SIZES as readonly number[]).includes(v), { message: `must be one of: ${FONT_SIZES.join(', ')}` })
     .default(fallback);
+/** Only catalogue families: the player serves their files from our own origin. */
+const fontFamily = () => oneOf(FONT_FAMILIES, DEFAULT_FONT_FAMILY);
 const id = text(64)
   .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'must be letters, digits, - _ . or :' })
   .min(1, { message: 'is required' });
@@ -81,7 +84,7 @@ export const showSkipSchema = z
 export const promptSchema = z
   .object({
     text: text(500).default(''),
-    fontFamily: text(100).default('Abel'),
+    fontFamily: fontFamily(),
     fontThickness: oneOf(FONT_THICKNESSES as [string, ...string[]], 'regular'),
     color: color('#ffffff'),
     fontSize: fontSize(2),
@@ -115,7 +118,7 @@ export const branchSchema = z.object({
     .object({
       text: text(200).default(''),
       fontSize: fontSize(1.5),
-      font: text(100).default('Abel'),
+      font: fontFamily(),
       fontThickness: oneOf(FONT_THICKNESSES as [string, ...string[]], 'regular'),
       color: color('#ffffff'),
       shape: oneOf(SHAPES, 'rectangle'),
@@ -155,7 +158,7 @@ export const textDataSchema = z.object({
   name: z.literal('text').default('text'),
   title: text(2000).default(''),
   fontSize: fontSize(2),
-  fontFamily: text(100).default('Abel'),
+  fontFamily: fontFamily(),
   fontThickness: oneOf(FONT_THICKNESSES as [string, ...string[]], 'regular'),
   color: color('#ffffff'),
   position: position.optional(),

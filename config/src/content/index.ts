@@ -1,4 +1,5 @@
-/** The content model shared by server and browser: providers, option lists, the funnel schema. */
+/** The content model shared by server and browser: providers, option lists, fonts, the funnel schema. */
 export * from './video-sources';
 export * from './options';
+export * from './fonts';
 export * from './funnel-schema';

@@ -1,8 +1,10 @@
+import { fontStylesheetUrl } from '@branchify/shared';
 import type { PlayerPayload } from '../runtime/types';
 
-const SYSTEM = /^(system-ui|sans-serif|serif|monospace|arial|helvetica|times new roman|georgia|verdana)$/i;
-
-/** The web fonts the funnel's elements use (the editor picks them from Google Fonts). */
+/**
+ * The catalogue families the funnel's elements use, each once. Anything else (a document saved
+ * before the catalogue existed) falls back to the page's own font: nothing is fetched for it.
+ */
 export const fontFamilies = (payload: PlayerPayload): string[] => {
   const families = new Set<string>();
   for (const video of payload.videos) {
@@ -14,14 +16,17 @@ export const fontFamilies = (payload: PlayerPayload): string[] => {
       }
     }
   }
-  return [...families].filter((f): f is string => Boolean(f) && /^[A-Za-z0-9 ]{1,60}$/.test(f) && !SYSTEM.test(f));
+  return [...families].filter((f) => fontStylesheetUrl(f) !== null);
 };
 
-export const loadFonts = (payload: PlayerPayload): void => {
-  const families = fontFamilies(payload);
-  if (!families.length) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = `https://fonts.googleapis.com/css2?${families.map((f) => `family=${encodeURIComponent(f).replace(/%20/g, '+')}:ital,wght@0,100..800;1,100..800`).join('&')}&display=swap`;
-  document.head.appendChild(link);
+/** Links our own stylesheet for each family in use: fonts come from this origin only. */
+export const loadFonts = (payload: PlayerPayload, doc: Document = document): void => {
+  for (const family of fontFamilies(payload)) {
+    const href = fontStylesheetUrl(family)!;
+    if (doc.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    doc.head.appendChild(link);
+  }
 };

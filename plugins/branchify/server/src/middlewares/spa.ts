@@ -9,6 +9,13 @@ const BUILD_DIR = path.join(CMS_DIR, 'public', 'build');
 const ASSETS_DIR = path.join(__dirname, '..', '..', '..', 'server', 'assets');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Build files whose URL stays the same when their content changes (the app's index.html, the font
+ * stylesheets the player links by family, the font licenses): revalidated on every use, with an
+ * ETag. Everything else under /build/ has a content hash in its name and is cached for good.
+ */
+const isStableUrl = (rel: string): boolean => path.basename(rel) === 'index.html' || /^fonts\/[^/]+\.css$/.test(rel) || /^fonts\/licenses\//.test(rel);
+
 /** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health). */
 const isServerPath = (p: string) =>
   p === '/api' ||
@@ -30,7 +37,7 @@ const readIndex = (): string => {
 
 /**
  * Serves the web apps on the API's origin: hashed assets under /build/ with
- * year-long immutable caching, /player/{reference} reserved for the player, and every other
+ * year-long immutable caching (stable names revalidated, see isStableUrl), /player/{reference} reserved for the player, and every other
  * browser navigation answered with the single-page app's index.html.
  *
  * Strapi's own admin API keeps the /admin/* paths for its JSON calls; a browser navigation to
@@ -43,14 +50,25 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
 
     if (p.startsWith('/build/')) {
       const file = path.normalize(path.join(BUILD_DIR, decodeURIComponent(p.slice('/build/'.length))));
-      if (!file.startsWith(BUILD_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      const stat = file.startsWith(BUILD_DIR + path.sep) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+      if (!stat?.isFile()) {
         ctx.status = 404;
         ctx.type = 'text/plain';
         ctx.body = 'Not found';
         return;
       }
       ctx.type = path.extname(file);
-      ctx.set('Cache-Control', path.basename(file) === 'index.html' ? 'no-cache' : IMMUTABLE);
+      if (isStableUrl(path.relative(BUILD_DIR, file).split(path.sep).join('/'))) {
+        const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.set('ETag', etag);
+        if (ctx.get('If-None-Match') === etag) {
+          ctx.status = 304;
+          return;
+        }
+      } else {
+        ctx.set('Cache-Control', IMMUTABLE);
+      }
       ctx.body = fs.createReadStream(file);
       return;
     }

@@ -61,13 +61,15 @@ const safeHref = (value: string | null | undefined, fallback: string): string =>
  * The page may be framed by any site (the share modal's embed code), so this route alone sends
  * `frame-ancestors *` and no X-Frame-Options. The rest of the policy is the player's needs: our own
  * scripts plus the YouTube IFrame API, provider iframes over https, video from any http(s) URL
- * (generic videos), Google Fonts.
+ * (generic videos). Stylesheets and fonts come from our origin only (the font catalogue is served
+ * under /build/fonts/), so a viewer's visit tells no font host anything; inline styles remain for
+ * the elements' positions and colours.
  */
 export const PLAYER_CSP = [
   "default-src 'self'",
   "script-src 'self' https://www.youtube.com https://s.ytimg.com",
-  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
-  "font-src 'self' data: https://fonts.gstatic.com",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self'",
   'img-src * data: blob:',
   'media-src * data: blob:',
   'frame-src https:',
