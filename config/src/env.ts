@@ -63,6 +63,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
   RATE_LIMIT_IP_MAX: int(1, 1_000_000).default(20),
   RATE_LIMIT_ACCOUNT_MAX: int(1, 1_000_000).default(5),
+  /** Creators' image uploads per account and per client address per window. */
+  UPLOAD_RATE_LIMIT_MAX: int(1, 1_000_000).default(30),
 
   CORS_ORIGINS: z
     .string()

@@ -139,6 +139,9 @@ export const MESSAGES = {
   invalidFileType: 'invalid file type, please upload',
   // The spec's sentence, although the limit itself defaults to 1000 KB (docs/decisions.md).
   fileTooLarge: 'File size must be lower than 100kb',
+  // Branch button and overlay images: the spec's sentence with their own limit (2000 KB).
+  branchImageTooLarge: 'File size must be lower than 2000kb',
+  branchImageRequired: 'Please choose an image to upload.',
   imageRequired: 'Please choose an image to upload (app_logo or app_favicon).',
   unsafeSvg: 'This SVG could not be made safe. Please upload a plain SVG or a PNG, JPG or WEBP image.',
   mailerNotConfigured: 'Transactional email is not configured yet. Save the SMTP settings first.',

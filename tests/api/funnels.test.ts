@@ -183,17 +183,119 @@ describe('PUT /api/funnels/{id}', () => {
     expect(res.body.errors).toEqual({ 'videos.1.id': ['This video is not in your library.'] });
   });
 
-  it('checks max_branch_per_funnel on save', async () => {
-    const limited = await subscribedUser(admin, (await freePlan(admin, { max_branch_per_funnel: 1 })).id);
-    const a = await addVideo(limited);
-    const b = await addVideo(limited);
-    const funnel = await createFunnel(limited);
-    expect((await limited.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), limited.token)).status).toBe(200);
-    const doc = twoVideoDocument(a.id, b.id);
-    doc.videos[1]!.elements.push(branchElement('el-3', 'second', 'intro') as never);
-    const over = await limited.http.put(`/api/funnels/${funnel.id}`, doc, limited.token);
+  it('refuses a font outside the catalogue with 422 at that field, and stores nothing', async () => {
+    const a = await addVideo(user);
+    const funnel = await createFunnel(user);
+    const doc = {
+      title: 'Fonts',
+      videos: [
+        {
+          id: a.id,
+          editor_id: 'one',
+          elements: [
+            { ...textElement('t1', 'one'), data: { title: 'Hi', fontFamily: 'Comic Sans MS' } },
+            { ...textElement('t2', 'one'), data: { title: 'Fine', fontFamily: 'Open Sans' } },
+            branchElement('b1', 'one', null, { prompt: { text: 'Pick', fontFamily: 'https://fonts.example/evil.css' } }),
+            { ...branchElement('b2', 'one', null), data: { branches: [{ id: 'x', onclick: 'timestamp', standard: { font: 'roboto' } }] } },
+          ],
+        },
+      ],
+    };
+    const res = await user.http.put(`/api/funnels/${funnel.id}`, doc, user.token);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'videos.0.elements.0.data.fontFamily',
+      'videos.0.elements.2.data.prompt.fontFamily',
+      'videos.0.elements.3.data.branches.0.standard.font',
+    ]);
+    expect(res.body.errors['videos.0.elements.0.data.fontFamily'][0]).toMatch(/^must be one of: Abel, Roboto, Open Sans, /);
+    expect((await user.http.get(`/api/funnels/${funnel.id}`, user.token)).body.data.videos).toEqual([]);
+  });
+});
+
+describe('element limits on save (max_branch_per_funnel)', () => {
+  const BRANCH_LIMIT =
+    'You have reached the maximum number of branches allowed per funnel in your current plan. To add more branches, please upgrade to a higher tier plan with increased limits.';
+  const TEXT_LIMIT =
+    'You have reached the maximum number of elements allowed per funnel in your current plan. To add more text elements, please upgrade to a higher tier plan with increased limits.';
+
+  /** A two-video funnel document with `branches` branch elements and `texts` text elements, spread over both videos. */
+  const documentWith = (a: number, b: number, branches: number, texts: number) => {
+    const on = (i: number) => (i % 2 === 0 ? 'intro' : 'second');
+    const elements = (editorId: string) => [
+      ...Array.from({ length: branches }, (_, i) => i)
+        .filter((i) => on(i) === editorId)
+        .map((i) => branchElement(`br-${i}`, editorId, editorId === 'intro' ? 'second' : 'intro')),
+      ...Array.from({ length: texts }, (_, i) => i)
+        .filter((i) => on(i) === editorId)
+        .map((i) => textElement(`tx-${i}`, editorId)),
+    ];
+    return {
+      title: `${branches} branches, ${texts} texts`,
+      videos: [
+        { id: a, editor_id: 'intro', elements: elements('intro') },
+        { id: b, editor_id: 'second', elements: elements('second') },
+      ],
+    };
+  };
+
+  const setUp = async (limit: number | null, who?: Session) => {
+    const owner = who ?? (await subscribedUser(admin, (await freePlan(admin, { max_branch_per_funnel: limit })).id));
+    const [a, b] = [await addVideo(owner), await addVideo(owner)];
+    const funnel = await createFunnel(owner);
+    const save = (branches: number, texts: number) => owner.http.put(`/api/funnels/${funnel.id}`, documentWith(a.id, b.id, branches, texts), owner.token);
+    const stored = async () => (await db('branchify_funnels').where({ id: funnel.id }).first()) as { title: string; version: number };
+    return { save, stored };
+  };
+
+  it('saves at the limit: as many branch elements and as many text elements as the plan allows', async () => {
+    const { save, stored } = await setUp(3);
+    const res = await save(3, 3);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Funnel saved successfully');
+    expect(await stored()).toMatchObject({ title: '3 branches, 3 texts' });
+  });
+
+  it('refuses one branch element over the limit with the branch message and keeps the stored funnel', async () => {
+    const { save, stored } = await setUp(3);
+    expect((await save(2, 1)).status).toBe(200);
+    const before = await stored();
+    const over = await save(4, 0);
     expect(over.status).toBe(403);
-    expect(over.body.message).toBe('Please upgrade your plan to create more funnel.');
+    expect(over.body).toEqual({ success: false, message: BRANCH_LIMIT });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses one text element over the limit with the text message and keeps the stored funnel', async () => {
+    const { save, stored } = await setUp(3);
+    expect((await save(1, 2)).status).toBe(200);
+    const before = await stored();
+    const over = await save(3, 4);
+    expect(over.status).toBe(403);
+    expect(over.body).toEqual({ success: false, message: TEXT_LIMIT });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('names the branch limit first when both are over', async () => {
+    const { save } = await setUp(1);
+    expect((await save(2, 2)).body.message).toBe(BRANCH_LIMIT);
+  });
+
+  it('a limit of 0 allows no elements of either type, but an empty funnel saves', async () => {
+    const { save } = await setUp(0);
+    expect((await save(0, 0)).status).toBe(200);
+    expect((await save(0, 1)).body).toEqual({ success: false, message: TEXT_LIMIT });
+    expect((await save(1, 0)).body).toEqual({ success: false, message: BRANCH_LIMIT });
+  });
+
+  it('a null limit means unlimited', async () => {
+    const { save } = await setUp(null);
+    expect((await save(25, 25)).status).toBe(200);
+  });
+
+  it('never refuses an admin', async () => {
+    const { save } = await setUp(null, admin);
+    expect((await save(30, 30)).status).toBe(200);
   });
 });
 

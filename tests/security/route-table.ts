@@ -115,6 +115,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'POST /api/funnels/:reference/views': { access: 'public', object: 'reference' },
   'PUT /api/funnels/:reference/views': { access: 'public', object: 'reference' },
   'POST /api/funnels/:reference/interactions': { access: 'public', object: 'reference' },
+  'POST /api/uploads/images': { access: 'verified' },
 
   // Operations (admin)
   'GET /api/customizations': { access: 'public' },

@@ -1,4 +1,4 @@
-import { countBranchElements, funnelDocumentSchema, rootVideo } from '@branchify/shared';
+import { countBranchElements, countElements, countTextElements, funnelDocumentSchema, rootVideo } from '@branchify/shared';
 
 const branch = (id: string, to: string) => ({ id, type: 'branch', data: { branches: [{ id: `${id}-b`, onclick: 'branch', video: to }] } });
 
@@ -73,5 +73,21 @@ describe('rootVideo and countBranchElements', () => {
     expect(rootVideo(loop)!.editor_id).toBe('a');
     expect(rootVideo([])).toBeNull();
     expect(countBranchElements(loop)).toBe(2);
+  });
+});
+
+describe('countElements', () => {
+  it('counts branch and text elements across the funnel, each type on its own', () => {
+    const text = (id: string) => ({ id, type: 'text', data: {} });
+    const videos = [
+      { editor_id: 'a', elements: [branch('x', 'b'), text('t1'), text('t2')] },
+      { editor_id: 'b', elements: [text('t3'), branch('y', 'a'), branch('z', 'a')] },
+      { editor_id: 'c', elements: [] },
+    ];
+    expect(countElements(videos, 'branch')).toBe(3);
+    expect(countElements(videos, 'text')).toBe(3);
+    expect(countBranchElements(videos)).toBe(3);
+    expect(countTextElements(videos.slice(1))).toBe(1);
+    expect(countElements([], 'text')).toBe(0);
   });
 });

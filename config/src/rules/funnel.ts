@@ -2,9 +2,20 @@
  * Rules about a funnel's document that every side applies alike (plain functions, no schema
  * library, so the player bundle can use them).
  */
+type CountableVideos = ReadonlyArray<{ elements: ReadonlyArray<{ type: string }> }>;
+
+/**
+ * Elements of one type across a funnel. max_branch_per_funnel caps branch elements and, counted
+ * on their own, text elements: each type may reach the limit.
+ */
+export const countElements = (videos: CountableVideos, type: 'branch' | 'text'): number =>
+  videos.reduce((n, video) => n + video.elements.filter((e) => e.type === type).length, 0);
+
 /** Branch elements in a funnel: what max_branch_per_funnel counts. */
-export const countBranchElements = (videos: ReadonlyArray<{ elements: ReadonlyArray<{ type: string }> }>): number =>
-  videos.reduce((n, video) => n + video.elements.filter((e) => e.type === 'branch').length, 0);
+export const countBranchElements = (videos: CountableVideos): number => countElements(videos, 'branch');
+
+/** Text elements in a funnel: held to max_branch_per_funnel separately from the branches. */
+export const countTextElements = (videos: CountableVideos): number => countElements(videos, 'text');
 
 /** The root video: the first video no other video's branch points to, otherwise the first. */
 export const rootVideo = <V extends { editor_id: string; elements: ReadonlyArray<{ type: string; data: unknown }> }>(videos: readonly V[]): V | null => {

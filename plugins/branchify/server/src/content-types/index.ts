@@ -310,6 +310,24 @@ export default {
     ],
   }),
 
+  /** Images a creator uploaded for branch buttons and overlays; removed with the account. */
+  'creator-image': defineType({
+    collectionName: 'branchify_creator_images',
+    singularName: 'creator-image',
+    pluralName: 'creator-images',
+    displayName: 'Creator image',
+    internal: true,
+    attributes: {
+      owner_id: int({ required: true }),
+      url: text({ required: true }),
+      /** Bytes accepted (after SVG sanitising). */
+      size: int({ required: true }),
+      /** The upload plugin's file row, so its derived sizes go with it. */
+      file_id: int(),
+    },
+    indexes: [{ name: 'branchify_creator_images_owner_idx', columns: ['owner_id', 'created_at'] }],
+  }),
+
   'funnel-view': defineType({
     collectionName: 'branchify_funnel_views',
     singularName: 'funnel-view',

@@ -9,6 +9,7 @@ import videos from '../videos/controller';
 import funnels from '../funnels/controller';
 import analytics from '../analytics/controller';
 import customizations from '../customization/controller';
+import uploads from '../uploads/controller';
 import mailer from '../mailer/controller';
 import updates from '../updates/controller';
 
@@ -24,6 +25,7 @@ export default {
   funnels,
   analytics,
   customizations,
+  uploads,
   mailer,
   updates,
 };

@@ -5,7 +5,7 @@ import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { storeImage, type IncomingFile } from './images';
+import { filesIn, storeImage, type IncomingFile } from './images';
 import { customizationSchema } from './validators';
 
 const IMAGE_FIELDS = { app_logo: 'app_logo_url', app_favicon: 'app_favicon_url' } as const;
@@ -13,14 +13,9 @@ type ImageField = keyof typeof IMAGE_FIELDS;
 
 /** The uploaded files of a multipart request, one per image field. */
 const imagesOf = (ctx: Context): Array<[ImageField, IncomingFile]> => {
-  const files = ((ctx.request as unknown as { files?: Record<string, IncomingFile | IncomingFile[]> }).files ?? {}) as Record<
-    string,
-    IncomingFile | IncomingFile[]
-  >;
   const out: Array<[ImageField, IncomingFile]> = [];
   for (const field of Object.keys(IMAGE_FIELDS) as ImageField[]) {
-    const value = files[field];
-    const file = Array.isArray(value) ? value[0] : value;
+    const [file] = filesIn(ctx, field);
     if (file) out.push([field, file]);
   }
   return out;
@@ -48,7 +43,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   const saveImages = async (ctx: Context) => {
     for (const [field, file] of imagesOf(ctx)) {
-      const url = await storeImage(strapi, field, file);
+      const { url } = await storeImage(strapi, field, file);
       await customization().setImage(IMAGE_FIELDS[field], url);
       strapi.log.info(`[customization] admin ${ctx.state.branchifyUser.id} uploaded ${field}`);
     }

@@ -5,6 +5,7 @@ import { MESSAGES } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import type { Context } from 'koa';
 import { validationError } from '../http/errors';
 import type { Strapi } from '../utils/strapi';
 
@@ -15,6 +16,13 @@ export interface IncomingFile {
   mimetype?: string | null;
   size: number;
 }
+
+/** The files a multipart request sent under one field name (none, one, or several). */
+export const filesIn = (ctx: Context, field: string): IncomingFile[] => {
+  const files = (ctx.request as unknown as { files?: Record<string, IncomingFile | IncomingFile[] | undefined> }).files ?? {};
+  const value = files[field];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+};
 
 /** The image types accepted: png, jpg, jpeg, webp, svg. */
 const EXTENSIONS: Record<string, 'png' | 'jpeg' | 'webp' | 'svg'> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp', svg: 'svg' };
@@ -52,19 +60,38 @@ export const sanitizeSvg = (source: string): string | null => {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${withNamespace}`;
 };
 
+export interface ImageRules {
+  /** The largest file accepted, in KB (1 KB = 1024 bytes). */
+  maxKb: number;
+  /** The field error for a larger file. */
+  tooLarge: string;
+}
+
+/** Logo and favicon: IMAGE_UPLOAD_MAX_KB, with the spec's sentence. */
+export const brandingImageRules = (): ImageRules => ({ maxKb: env().IMAGE_UPLOAD_MAX_KB, tooLarge: MESSAGES.fileTooLarge });
+
+export interface StoredImage {
+  /** The public URL (`/uploads/…` on local disk, the bucket's URL on S3). */
+  url: string;
+  /** The upload plugin's file id (null when stored without the plugin). */
+  fileId: number | null;
+  /** Bytes accepted (after SVG sanitising). */
+  size: number;
+}
+
 /**
  * Validates an uploaded image (extension and content must both be an allowed type; size within
- * IMAGE_UPLOAD_MAX_KB), sanitises SVGs in place, and stores it through Strapi's upload plugin
- * (local disk by default, S3 when that provider is configured). Returns the public URL.
+ * the rules' limit), sanitises SVGs in place, and stores it through Strapi's upload plugin
+ * (local disk by default, S3 when that provider is configured).
  */
-export const storeImage = async (strapi: Strapi, field: string, file: IncomingFile): Promise<string> => {
+export const storeImage = async (strapi: Strapi, field: string, file: IncomingFile, rules: ImageRules = brandingImageRules()): Promise<StoredImage> => {
   const ext = path
     .extname(file.originalFilename ?? '')
     .slice(1)
     .toLowerCase();
   const declared = EXTENSIONS[ext];
   if (!declared) throw validationError({ [field]: [MESSAGES.invalidFileType] });
-  if (file.size > env().IMAGE_UPLOAD_MAX_KB * 1024) throw validationError({ [field]: [MESSAGES.fileTooLarge] });
+  if (file.size > rules.maxKb * 1024) throw validationError({ [field]: [rules.tooLarge] });
 
   const handle = await fs.open(file.filepath, 'r');
   const head = Buffer.alloc(1024);
@@ -85,13 +112,40 @@ export const storeImage = async (strapi: Strapi, field: string, file: IncomingFi
 
   const upload = strapi.plugin('upload');
   if (upload) {
-    const [stored] = (await upload.service('upload').upload({ data: { fileInfo: { name } }, files: file })) as Array<{ url: string }>;
+    let stored: { id: number; url: string } | undefined;
+    try {
+      [stored] = (await upload.service('upload').upload({ data: { fileInfo: { name } }, files: file })) as Array<{ id: number; url: string }>;
+    } catch (error) {
+      // An image the plugin recognises but cannot decode (right magic bytes, broken body).
+      if ((error as Error).message === 'File is not a valid image') throw validationError({ [field]: [MESSAGES.invalidFileType] });
+      throw error;
+    }
     if (!stored?.url) throw new Error('the upload plugin returned no URL');
-    return stored.url;
+    return { url: stored.url, fileId: stored.id ?? null, size: file.size };
   }
   // Without the upload plugin: a random name under public/uploads, served by strapi::public.
   const dir = path.join(strapi.dirs.static.public, 'uploads');
   await fs.mkdir(dir, { recursive: true });
   await fs.copyFile(file.filepath, path.join(dir, name));
-  return `/uploads/${name}`;
+  return { url: `/uploads/${name}`, fileId: null, size: file.size };
+};
+
+/**
+ * Deletes stored images (with the sizes the upload plugin derived from them). A file that is
+ * already gone counts as deleted; other failures are logged and the rest still go.
+ */
+export const deleteImages = async (strapi: Strapi, images: ReadonlyArray<{ url: string; fileId: number | null }>): Promise<void> => {
+  const upload = strapi.plugin('upload');
+  for (const image of images) {
+    try {
+      if (image.fileId !== null && upload) {
+        const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id: image.fileId } });
+        if (file) await upload.service('upload').remove(file);
+      } else if (image.url.startsWith('/uploads/')) {
+        await fs.rm(path.join(strapi.dirs.static.public, 'uploads', path.basename(image.url)), { force: true });
+      }
+    } catch (error) {
+      strapi.log.error(`[images] could not delete ${image.url}: ${(error as Error).message}`);
+    }
+  }
 };

@@ -1,4 +1,4 @@
-import { countBranchElements, funnelCreateSchema, funnelDocumentSchema, MESSAGES } from '@branchify/shared';
+import { countElements, funnelCreateSchema, funnelDocumentSchema, MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
 import { notFound, validationError, type FieldErrors } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
@@ -82,7 +82,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         if (!owned.has(v.id)) errors[`videos.${i}.id`] = [MESSAGES.videoNotInLibrary];
       });
       if (Object.keys(errors).length) throw validationError(errors);
-      await limits().assert(user, { kind: 'branches', count: countBranchElements(doc.videos) });
+      await limits().assert(user, { kind: 'elements', branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') });
       const saved = await funnels().saveDocument(funnel, doc);
       player().invalidate(funnel.identifier);
       strapi.log.info(`[funnels] user ${user.id} saved funnel ${funnel.id} (version ${saved.version})`);

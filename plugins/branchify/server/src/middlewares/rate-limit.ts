@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { tooManyRequests } from '../http/errors';
+import type { RateBudget } from '../rate-limit/service';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 
@@ -11,8 +12,11 @@ export interface RateLimitConfig {
    * authenticated user. Never a header or anything else a client can vary freely.
    */
   account?: 'body.email' | 'user';
-  /** 'ingest': the player's view/interaction events, which a real viewer sends many of. */
-  budget?: 'auth' | 'ingest';
+  /**
+   * 'ingest': the player's view/interaction events, which a real viewer sends many of;
+   * 'upload': creators' file uploads (UPLOAD_RATE_LIMIT_MAX per account and per address).
+   */
+  budget?: RateBudget;
 }
 
 /**

@@ -13,8 +13,17 @@ export interface PlanRecord {
   managed_by: string;
 }
 
-/** What an action asks of the plan: the count it would reach, or the provider it uses. */
-export type LimitRequest = { kind: 'funnels'; count: number } | { kind: 'branches'; count: number } | { kind: 'video_source'; provider: string };
+/**
+ * What an action asks of the plan: the count it would reach, or the provider it uses. A funnel's
+ * elements are counted per type: branch and text elements are each held to max_branch_per_funnel.
+ */
+export type LimitRequest =
+  | { kind: 'funnels'; count: number }
+  | { kind: 'elements'; branches: number; texts: number }
+  | { kind: 'video_source'; provider: string };
+
+/** A limit blocks when it is set and below the count the action would reach. */
+const exceeds = (limit: number | null | undefined, count: number): boolean => limit !== null && limit !== undefined && limit < count;
 
 /** Without any subscription, only YouTube is allowed. */
 const NO_SUBSCRIPTION_SOURCES = ['youtube'];
@@ -64,8 +73,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
       if (!hasSubscription) throw forbidden(MESSAGES.noSubscription);
       if (!plan) throw forbidden(MESSAGES.noActivePlan);
-      const limit = request.kind === 'funnels' ? plan.max_funnel : plan.max_branch_per_funnel;
-      if (limit !== null && limit !== undefined && limit < request.count) throw forbidden(MESSAGES.upgradeForFunnels);
+      if (request.kind === 'funnels') {
+        if (exceeds(plan.max_funnel, request.count)) throw forbidden(MESSAGES.upgradeForFunnels);
+        return;
+      }
+      if (exceeds(plan.max_branch_per_funnel, request.branches)) throw forbidden(MESSAGES.branchLimitReached);
+      if (exceeds(plan.max_branch_per_funnel, request.texts)) throw forbidden(MESSAGES.textLimitReached);
     },
   };
 };

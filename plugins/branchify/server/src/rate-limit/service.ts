@@ -1,6 +1,8 @@
 import { env } from '@branchify/shared/node';
 import type { Strapi } from '../utils/strapi';
 
+export type RateBudget = 'auth' | 'ingest' | 'upload';
+
 export interface RateVerdict {
   allowed: boolean;
   hits: number;
@@ -36,12 +38,12 @@ export default ({ strapi }: { strapi: Strapi }) => ({
    * Counts a hit. A window opens at a key's first hit and lasts RATE_LIMIT_WINDOW_SECONDS (not
    * aligned to the clock), so a burst cannot straddle a boundary to get twice the budget.
    */
-  async hit(key: string, kind: 'ip' | 'account', budget: 'auth' | 'ingest' = 'auth'): Promise<RateVerdict> {
+  async hit(key: string, kind: 'ip' | 'account', budget: RateBudget = 'auth'): Promise<RateVerdict> {
     const e = env();
     if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
     const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
     const now = Date.now();
-    const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+    const max = budget === 'upload' ? e.UPLOAD_RATE_LIMIT_MAX : kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
     const table = 'branchify_rate_limits';
     const stamp = new Date(now);
     const live = `${table}.window_start > ?`;

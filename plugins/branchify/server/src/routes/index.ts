@@ -5,6 +5,7 @@ import billingRoutes from '../billing/routes';
 import videoRoutes from '../videos/routes';
 import funnelRoutes from '../funnels/routes';
 import customizationRoutes from '../customization/routes';
+import uploadRoutes from '../uploads/routes';
 import mailerRoutes from '../mailer/routes';
 import updateRoutes from '../updates/routes';
 
@@ -19,6 +20,7 @@ export default {
       ...videoRoutes,
       ...funnelRoutes,
       ...customizationRoutes,
+      ...uploadRoutes,
       ...mailerRoutes,
       ...updateRoutes,
     ],

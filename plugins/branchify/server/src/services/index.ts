@@ -17,6 +17,7 @@ import funnels from '../funnels/service';
 import playerPayload from '../funnels/player-payload';
 import analytics from '../analytics/service';
 import customization from '../customization/service';
+import creatorImages from '../uploads/service';
 import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
 import updates from '../updates/service';
@@ -41,6 +42,7 @@ export default {
   'player-payload': playerPayload,
   analytics,
   customization,
+  'creator-images': creatorImages,
   'mailer-settings': mailerSettings,
   'mail-outbox': mailOutbox,
   updates,

@@ -17,6 +17,7 @@ import type funnelsService from '../funnels/service';
 import type playerPayloadService from '../funnels/player-payload';
 import type analyticsService from '../analytics/service';
 import type customizationService from '../customization/service';
+import type creatorImagesService from '../uploads/service';
 import type mailerSettingsService from '../mailer/settings';
 import type mailOutboxService from '../mailer/outbox';
 import type updatesService from '../updates/service';
@@ -43,6 +44,7 @@ export interface Services {
   'player-payload': ReturnType<typeof playerPayloadService>;
   analytics: ReturnType<typeof analyticsService>;
   customization: ReturnType<typeof customizationService>;
+  'creator-images': ReturnType<typeof creatorImagesService>;
   'mailer-settings': ReturnType<typeof mailerSettingsService>;
   'mail-outbox': ReturnType<typeof mailOutboxService>;
   updates: ReturnType<typeof updatesService>;

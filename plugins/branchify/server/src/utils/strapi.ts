@@ -21,6 +21,7 @@ export const UID = {
   stripeSetting: 'plugin::branchify.stripe-setting',
   stripeEvent: 'plugin::branchify.stripe-event',
   funnelVideo: 'plugin::branchify.funnel-video',
+  creatorImage: 'plugin::branchify.creator-image',
   funnelView: 'plugin::branchify.funnel-view',
   funnelInteraction: 'plugin::branchify.funnel-interaction',
   mailerSetting: 'plugin::branchify.mailer-setting',

@@ -1,0 +1,52 @@
+import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
+import { deleteImages, storeImage, type ImageRules, type IncomingFile } from '../customization/images';
+import { query, UID, type Strapi } from '../utils/strapi';
+
+export interface CreatorImageRow {
+  id: number;
+  owner_id: number;
+  url: string;
+  size: number;
+  file_id: number | null;
+}
+
+/** Branch button and overlay images: the spec's branch image limit, with its own sentence. */
+const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: MESSAGES.branchImageTooLarge };
+
+/** The multipart field the image comes in. */
+export const IMAGE_FIELD = 'image';
+
+/** Images creators upload for their funnels, each recorded against its owner. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const images = () => query(strapi, UID.creatorImage);
+
+  return {
+    /** Validates and stores the file, then records it; a file whose row cannot be written is deleted again. */
+    async store(ownerId: number, file: IncomingFile): Promise<CreatorImageRow> {
+      const stored = await storeImage(strapi, IMAGE_FIELD, file, BRANCH_IMAGE_RULES);
+      try {
+        return (await images().create({ data: { owner_id: ownerId, url: stored.url, size: stored.size, file_id: stored.fileId } })) as CreatorImageRow;
+      } catch (error) {
+        await deleteImages(strapi, [stored]);
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes an owner's rows (inside the caller's transaction, when there is one) and returns
+     * what they pointed at, for `deleteFiles` once that transaction has committed.
+     */
+    async detachAllOf(ownerId: number): Promise<CreatorImageRow[]> {
+      const rows = (await images().findMany({ where: { owner_id: ownerId } })) as CreatorImageRow[];
+      if (rows.length) await images().deleteMany({ where: { owner_id: ownerId } });
+      return rows;
+    },
+
+    async deleteFiles(rows: readonly CreatorImageRow[]): Promise<void> {
+      await deleteImages(
+        strapi,
+        rows.map((r) => ({ url: r.url, fileId: r.file_id ?? null })),
+      );
+    },
+  };
+};
