@@ -19,7 +19,23 @@ export { Controls, type ControlsProps } from './view/Controls';
 export { PlayerShell, type PlayerShellProps } from './view/PlayerShell';
 export { PlaybackStore, type FrameScheduler, type FullscreenTarget, type PlaybackOptions, type PlaybackState } from './runtime/playback';
 export { usePlayback } from './view/usePlayback';
-export { formatTime } from './view/style';
+export { formatTime, fontStyle } from './view/style';
+export {
+  DESIGN_H,
+  DESIGN_W,
+  branchButtonStyle,
+  branchClassName,
+  branchImageSource,
+  branchLabel,
+  branchPosition,
+  designSize,
+  overlayStyle,
+  promptStyle,
+  skipStyle,
+  textPosition,
+  textStyle,
+} from './view/element-style';
+export { isWithin, visibleAt } from './runtime/timeline';
 export { LOADERS, factoryFor, loaderFor, videoProblem } from './providers';
 export type { AdapterFactory, ProviderAdapter, ProviderEvent, ProviderLoader } from './providers';
 export type { AdapterOptions } from './providers/types';

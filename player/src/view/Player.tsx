@@ -26,7 +26,11 @@ const mark = (name: string) => {
   }
 };
 
-export const Player = ({ payload, hooks = {} }: { payload: PlayerPayload; hooks?: PlayerHooks }) => {
+/**
+ * A whole funnel in the player. `inline` fits it to its container (inside an app) instead of the
+ * window (the /player page).
+ */
+export const Player = ({ payload, hooks = {}, inline = false }: { payload: PlayerPayload; hooks?: PlayerHooks; inline?: boolean }) => {
   // The funnel's logic and the playback are two stores; this view wires them to the video layer.
   const { runtime, store } = useMemo(() => ({ runtime: new FunnelRuntime(payload, { origin: location.origin }), store: new PlaybackStore() }), [payload]);
   const state = useSyncExternalStore(runtime.subscribe, runtime.getState);
@@ -196,6 +200,7 @@ export const Player = ({ payload, hooks = {} }: { payload: PlayerPayload; hooks?
     <PlayerShell
       store={store}
       label={payload.title}
+      className={inline ? 'bf-inline' : undefined}
       stageRef={stageEl}
       rootRef={container}
       style={{ ['--bf-primary' as string]: primary }}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PlaybackStore } from '../runtime/playback';
 import { MESSAGES } from '@branchify/shared';
 import { factoryFor } from '../providers';
@@ -29,6 +29,12 @@ export interface VideoPlayerProps {
   /** The provider is ready; the duration when it knows it. */
   onReady?(info: { duration: number | null }): void;
   className?: string;
+  /** The playback store to drive (an editor's timeline shares it); the player makes its own otherwise. */
+  store?: PlaybackStore;
+  /** Drawn over the video, under the loader and controls (an editor's elements). */
+  overlays?: ReactNode;
+  /** No big play button over the video (an editor plays from its controls and timeline). */
+  hideBigPlay?: boolean;
 }
 
 /** A seek request closer than this to the published time is our own time coming back: ignored. */
@@ -50,7 +56,8 @@ export const VideoPlayer = (props: VideoPlayerProps) => {
   const { embedUrl, provider, externalId = null, sourceUrl = null, title, thumbnail = null, playerTime, className } = props;
   const stageEl = useRef<HTMLDivElement>(null);
   // Playback state lives in the store (the funnel player's too); the shell reads it and asks it.
-  const [store] = useState(() => new PlaybackStore({ time: playerTime ?? 0 }));
+  const [ownStore] = useState(() => (props.store ? null : new PlaybackStore({ time: playerTime ?? 0 })));
+  const store = props.store ?? ownStore!;
   const [generation, setGeneration] = useState(0);
 
   // The latest props the loading effect reads without reloading for them.
@@ -178,6 +185,8 @@ export const VideoPlayer = (props: VideoPlayerProps) => {
       provider={provider ?? undefined}
       playLabel="Play video"
       errorReplacesVideo
+      overlays={props.overlays}
+      holdPlay={props.hideBigPlay}
     />
   );
 };
