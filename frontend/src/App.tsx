@@ -1,5 +1,5 @@
-import { Suspense, lazy, useCallback } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { Suspense, lazy, useCallback, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, RouterProvider, createBrowserRouter, useNavigate, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,199 +12,88 @@ import { SessionProvider } from './shared/session';
 import { Guard } from './creator/guard';
 import { UserLayout } from './creator/layout/UserLayout';
 
-// The admin panel (react-admin) is its own chunk: creators never download it.
-const AdminApp = lazy(() => import('./admin/AdminApp'));
-// Route-level chunks: the public auth pages and the funnels screens (each with its forms' schemas),
-// then the library (with the player and its provider adapters) and the settings and
-// billing screens (with Stripe) load when first visited, not with the funnels dashboard.
-const LoginPage = lazy(() => import('./creator/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./creator/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const EmailVerifyPage = lazy(() => import('./creator/auth/VerifyPages').then((m) => ({ default: m.EmailVerifyPage })));
-const VerifyNoticePage = lazy(() => import('./creator/auth/VerifyPages').then((m) => ({ default: m.VerifyNoticePage })));
-const AccountVerifiedPage = lazy(() => import('./creator/auth/VerifyPages').then((m) => ({ default: m.AccountVerifiedPage })));
-const ForgotPasswordPage = lazy(() => import('./creator/auth/PasswordPages').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResendPasswordResetLinkPage = lazy(() => import('./creator/auth/PasswordPages').then((m) => ({ default: m.ResendPasswordResetLinkPage })));
-const PasswordResetPage = lazy(() => import('./creator/auth/PasswordPages').then((m) => ({ default: m.PasswordResetPage })));
-const FunnelsDashboard = lazy(() => import('./creator/funnels/FunnelsDashboard').then((m) => ({ default: m.FunnelsDashboard })));
-const FunnelEditorPage = lazy(() => import('./creator/funnels/FunnelPages').then((m) => ({ default: m.FunnelEditorPage })));
-const FunnelPreviewPage = lazy(() => import('./creator/funnels/FunnelPages').then((m) => ({ default: m.FunnelPreviewPage })));
-const LibraryPage = lazy(() => import('./creator/library/LibraryPage').then((m) => ({ default: m.LibraryPage })));
-const SettingsPage = lazy(() => import('./creator/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const SelectPlanPage = lazy(() => import('./creator/settings/SelectPlanPage').then((m) => ({ default: m.SelectPlanPage })));
-const PayInvoicePage = lazy(() => import('./creator/settings/PaymentPages').then((m) => ({ default: m.PayInvoicePage })));
-const PendingSubscriptionPage = lazy(() => import('./creator/settings/PaymentPages').then((m) => ({ default: m.PendingSubscriptionPage })));
-
 const Spinner = () => (
   <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} role="status" aria-label="Loading">
     <CircularProgress />
   </Box>
 );
 
-/** A lazily loaded page, with the spinner while its chunk arrives. */
-const Lazy = ({ children }: { children: React.ReactNode }) => <Suspense fallback={<Spinner />}>{children}</Suspense>;
+/**
+ * A route-level chunk: each page (and what only it imports: the admin panel, the editor, Stripe,
+ * the forms' schemas) loads when first visited, with the spinner while it arrives.
+ */
+const page = (load: () => Promise<ComponentType>): ReactNode => {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
+};
 
-const Session = ({ children }: { children: React.ReactNode }) => {
+const Session = ({ children }: { children: ReactNode }) => {
   const navigate = useNavigate();
   // 'Unauthenticated.' from the server → UserLogin.
   const onUnauthenticated = useCallback(() => navigate(ROUTES.UserLogin, { replace: true }), [navigate]);
   return <SessionProvider onUnauthenticated={onUnauthenticated}>{children}</SessionProvider>;
 };
 
+/** What every page sits in: branding, alerts, the session, the modal host and the guard. */
+const Root = () => (
+  <CustomizationProvider>
+    <AlertProvider>
+      <Session>
+        <ModalProvider>
+          <Guard>
+            <Outlet />
+          </Guard>
+        </ModalProvider>
+      </Session>
+    </AlertProvider>
+  </CustomizationProvider>
+);
+
+const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: ROUTES.UserRegister, element: page(() => import('./creator/auth/RegisterPage').then((m) => m.RegisterPage)) },
+      { path: ROUTES.UserLogin, element: page(() => import('./creator/auth/LoginPage').then((m) => m.LoginPage)) },
+      { path: ROUTES.EmailVerify, element: page(() => import('./creator/auth/VerifyPages').then((m) => m.EmailVerifyPage)) },
+      { path: ROUTES.VerifyNotice, element: page(() => import('./creator/auth/VerifyPages').then((m) => m.VerifyNoticePage)) },
+      { path: ROUTES.EmailVerified, element: page(() => import('./creator/auth/VerifyPages').then((m) => m.AccountVerifiedPage)) },
+      { path: ROUTES.ForgotPassword, element: page(() => import('./creator/auth/PasswordPages').then((m) => m.ForgotPasswordPage)) },
+      {
+        path: ROUTES.ResendPasswordResetLink,
+        element: page(() => import('./creator/auth/PasswordPages').then((m) => m.ResendPasswordResetLinkPage)),
+      },
+      { path: ROUTES.PasswordReset, element: page(() => import('./creator/auth/PasswordPages').then((m) => m.PasswordResetPage)) },
+      { path: ROUTES.SelectSubscriptionPlan, element: page(() => import('./creator/settings/SelectPlanPage').then((m) => m.SelectPlanPage)) },
+      { path: ROUTES.PayOutstandingInvoice, element: page(() => import('./creator/settings/PaymentPages').then((m) => m.PayInvoicePage)) },
+      { path: ROUTES.PendingSubscription, element: page(() => import('./creator/settings/PaymentPages').then((m) => m.PendingSubscriptionPage)) },
+      // The admin panel (react-admin) is its own chunk: creators never download it.
+      { path: '/admin/*', element: page(() => import('./admin/AdminApp').then((m) => m.default)) },
+      {
+        element: <UserLayout />,
+        children: [
+          { index: true, element: <Navigate to={ROUTES.FunnelsDashboard} replace /> },
+          { path: 'funnels', element: page(() => import('./creator/funnels/FunnelsDashboard').then((m) => m.FunnelsDashboard)) },
+          { path: 'funnels/:id/edit', element: page(() => import('./creator/editor/EditorPage').then((m) => m.EditorPage)) },
+          { path: 'funnels/:id', element: page(() => import('./creator/funnels/FunnelPreviewPage').then((m) => m.FunnelPreviewPage)) },
+          { path: 'library', element: page(() => import('./creator/library/LibraryPage').then((m) => m.LibraryPage)) },
+          { path: 'settings', element: page(() => import('./creator/settings/SettingsPage').then((m) => m.SettingsPage)) },
+          { path: '*', element: <Navigate to={ROUTES.FunnelsDashboard} replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** One data router (leaving a page with unsaved changes can be stopped), made once. */
+const router = createBrowserRouter(routes);
+
 export const App = () => (
   <QueryClientProvider client={queryClient}>
-    <BrowserRouter>
-      <CustomizationProvider>
-        <AlertProvider>
-          <Session>
-            <ModalProvider>
-              <Guard>
-                <Routes>
-                  <Route
-                    path={ROUTES.UserRegister}
-                    element={
-                      <Lazy>
-                        <RegisterPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.UserLogin}
-                    element={
-                      <Lazy>
-                        <LoginPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.EmailVerify}
-                    element={
-                      <Lazy>
-                        <EmailVerifyPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.VerifyNotice}
-                    element={
-                      <Lazy>
-                        <VerifyNoticePage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.EmailVerified}
-                    element={
-                      <Lazy>
-                        <AccountVerifiedPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.ForgotPassword}
-                    element={
-                      <Lazy>
-                        <ForgotPasswordPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.ResendPasswordResetLink}
-                    element={
-                      <Lazy>
-                        <ResendPasswordResetLinkPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.PasswordReset}
-                    element={
-                      <Lazy>
-                        <PasswordResetPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.SelectSubscriptionPlan}
-                    element={
-                      <Lazy>
-                        <SelectPlanPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.PayOutstandingInvoice}
-                    element={
-                      <Lazy>
-                        <PayInvoicePage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path={ROUTES.PendingSubscription}
-                    element={
-                      <Lazy>
-                        <PendingSubscriptionPage />
-                      </Lazy>
-                    }
-                  />
-                  <Route
-                    path="/admin/*"
-                    element={
-                      <Lazy>
-                        <AdminApp />
-                      </Lazy>
-                    }
-                  />
-                  <Route element={<UserLayout />}>
-                    <Route index element={<Navigate to={ROUTES.FunnelsDashboard} replace />} />
-                    <Route
-                      path="funnels"
-                      element={
-                        <Lazy>
-                          <FunnelsDashboard />
-                        </Lazy>
-                      }
-                    />
-                    <Route
-                      path="funnels/:id/edit"
-                      element={
-                        <Lazy>
-                          <FunnelEditorPage />
-                        </Lazy>
-                      }
-                    />
-                    <Route
-                      path="funnels/:id"
-                      element={
-                        <Lazy>
-                          <FunnelPreviewPage />
-                        </Lazy>
-                      }
-                    />
-                    <Route
-                      path="library"
-                      element={
-                        <Lazy>
-                          <LibraryPage />
-                        </Lazy>
-                      }
-                    />
-                    <Route
-                      path="settings"
-                      element={
-                        <Lazy>
-                          <SettingsPage />
-                        </Lazy>
-                      }
-                    />
-                    <Route path="*" element={<Navigate to={ROUTES.FunnelsDashboard} replace />} />
-                  </Route>
-                </Routes>
-              </Guard>
-            </ModalProvider>
-          </Session>
-        </AlertProvider>
-      </CustomizationProvider>
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </QueryClientProvider>
 );

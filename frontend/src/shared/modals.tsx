@@ -79,7 +79,7 @@ export const ModalProvider = ({ children }: { children: ReactNode }) => {
             <DialogTitle id={titleId} sx={{ pr: 6 }}>
               {m.title}
             </DialogTitle>
-            <IconButton aria-label="Close" onClick={() => closeOne(m.id)} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <IconButton aria-label="Close dialog" onClick={() => closeOne(m.id)} sx={{ position: 'absolute', right: 8, top: 8 }}>
               <CloseIcon />
             </IconButton>
             {m.render({ close: () => closeOne(m.id) })}

@@ -152,7 +152,7 @@ export const FunnelsDashboard = () => {
                             </IconButton>
                           </Tooltip>
                           <Tooltip title="Preview">
-                            <IconButton aria-label={`Preview ${f.title}`} onClick={() => window.open(ROUTES.Player(f.identifier), '_blank', 'noopener')}>
+                            <IconButton aria-label={`Preview ${f.title}`} onClick={() => navigate(ROUTES.FunnelPreview(f.id))}>
                               <VisibilityIcon />
                             </IconButton>
                           </Tooltip>

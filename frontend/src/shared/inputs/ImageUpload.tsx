@@ -15,11 +15,17 @@ export const ImageUpload = ({
   label,
   preview,
   maxKb = 1000,
+  tooLargeMessage = MESSAGES.fileTooLarge,
+  busy = false,
   onFile,
 }: {
   label: string;
   preview?: string | null;
   maxKb?: number;
+  /** The refusal for a file over `maxKb`. */
+  tooLargeMessage?: string;
+  /** An upload is under way: the button says so and waits. */
+  busy?: boolean;
   onFile: (file: File) => void;
 }) => {
   const id = useId();
@@ -31,8 +37,8 @@ export const ImageUpload = ({
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {preview && <img src={preview} alt="" style={{ maxHeight: 48, maxWidth: 120 }} />}
-        <Button component="label" variant="outlined">
-          Choose image
+        <Button component="label" variant="outlined" disabled={busy}>
+          {busy ? 'Uploading...' : 'Choose image'}
           <input
             id={id}
             hidden
@@ -44,7 +50,7 @@ export const ImageUpload = ({
               if (!file) return;
               const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
               if (!EXTENSIONS.includes(ext)) return alert.error(MESSAGES.invalidFileType);
-              if (file.size > maxKb * 1024) return alert.error(MESSAGES.fileTooLarge);
+              if (file.size > maxKb * 1024) return alert.error(tooLargeMessage);
               onFile(file);
             }}
           />
