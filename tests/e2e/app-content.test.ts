@@ -41,7 +41,7 @@ describeBrowser('web app: funnels and library', () => {
     await modal.getByRole('button', { name: 'Create' }).click();
     await waitForPath(page, /^\/funnels\/\d+\/edit$/);
     await expectAlert(page, MESSAGES.funnelSaved);
-    await page.getByTestId('funnel-editor').waitFor();
+    await page.getByTestId('editor-empty').waitFor();
 
     await page.getByRole('link', { name: 'Funnels', exact: true }).click();
     await waitForPath(page, '/funnels');

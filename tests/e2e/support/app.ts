@@ -72,6 +72,14 @@ export const expectAccessible = async (page: Page, name: string): Promise<void> 
 /** A screenshot for a reviewer, and an accessibility audit of the same screen. */
 export const shot = async (page: Page, name: string): Promise<void> => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Transitions settled (a button just enabled fades in): the audit reads the colours a user sees.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   await expectAccessible(page, name);
 };

@@ -1,0 +1,323 @@
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MutableRefObject } from 'react';
+import { Rnd } from 'react-rnd';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Slider from '@mui/material/Slider';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import type { FunnelElement } from '@branchify/shared';
+import { usePlayback, type PlaybackStore } from '@branchify/player';
+import type { DocumentStore } from './document-store';
+import {
+  ZOOM_MAX,
+  ZOOM_STEP,
+  boxStarts,
+  contentWidth,
+  formatTimecode,
+  moveBar,
+  pxToTime,
+  resizeBar,
+  rowCount,
+  snapTime,
+  timeToPx,
+  timelineDuration,
+  zoomIn,
+  zoomOut,
+  type TimelineScale,
+} from './timeline-math';
+import { useDocument } from './useDocument';
+import { useElementSize } from './useElementSize';
+
+const RULER_H = 24;
+const ROW_H = 30;
+const BAR_H = 24;
+
+export const elementLabel = (e: FunnelElement): string =>
+  e.type === 'text' ? `Text: ${e.data.title || 'empty'}` : `Branch: ${e.data.prompt.text || e.data.branches.map((b) => b.name).join(', ') || 'no buttons'}`;
+
+/**
+ * The selected video's timeline: a ruler of 10 boxes per view-width (zoom adds view-widths), one
+ * row per element (at least 4), each element a bar from showAt to hideAt that drags and resizes
+ * (react-rnd; snapping to the playhead and the other bars' edges), and the playhead, which seeks
+ * the preview when dragged or clicked on the ruler and follows the video while it plays.
+ */
+export const Timeline = ({
+  store,
+  editorId,
+  playback,
+  zoom,
+  onZoom,
+  scaleRef,
+}: {
+  store: DocumentStore;
+  editorId: string;
+  playback: PlaybackStore;
+  zoom: number;
+  onZoom: (zoom: number) => void;
+  /** Where the editor reads the current scale (a new element hides 100 px of it later). */
+  scaleRef?: MutableRefObject<TimelineScale | null>;
+}) => {
+  const elements = useDocument(store, (s) => s.doc.videos.find((v) => v.editor_id === editorId)?.elements) ?? NONE;
+  const libraryDuration = useDocument(store, (s) => s.doc.videos.find((v) => v.editor_id === editorId)?.video?.duration ?? null);
+  const selected = useDocument(store, (s) => s.selectedElement);
+  const playerDuration = usePlayback(playback, (s) => s.duration);
+  const time = usePlayback(playback, (s) => s.time);
+  const playing = usePlayback(playback, (s) => s.playing);
+  const [viewRef, view] = useElementSize<HTMLDivElement>();
+  const latest = elements.reduce((m, e) => Math.max(m, e.hideAt), 0);
+  const scale: TimelineScale = useMemo(
+    () => ({ duration: timelineDuration(playerDuration ?? libraryDuration, latest), viewWidth: Math.max(200, view.width), zoom }),
+    [playerDuration, libraryDuration, latest, view.width, zoom],
+  );
+  if (scaleRef) scaleRef.current = scale;
+  const width = contentWidth(scale);
+  const rows = rowCount(elements.length);
+
+  // While playing, keep the playhead in view.
+  useEffect(() => {
+    const el = viewRef.current;
+    if (!el || !playing) return;
+    const x = timeToPx(time, scale);
+    if (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth - 24) el.scrollLeft = Math.max(0, x - el.clientWidth * 0.2);
+  }, [time, playing, scale, viewRef]);
+
+  const edges = (except: string) => elements.filter((e) => e.id !== except).flatMap((e) => [e.showAt, e.hideAt]);
+
+  return (
+    <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="timeline">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ mr: 'auto' }}>
+          Timeline{' '}
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+            {formatTimecode(time)} / {formatTimecode(scale.duration)}
+          </Box>
+        </Typography>
+        <Tooltip title="Zoom out">
+          <span>
+            <IconButton size="small" aria-label="Zoom out" disabled={zoom <= 0} onClick={() => onZoom(zoomOut(zoom))}>
+              <ZoomOutIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Slider
+          aria-label="Zoom"
+          size="small"
+          min={0}
+          max={ZOOM_MAX}
+          step={ZOOM_STEP}
+          marks
+          value={zoom}
+          valueLabelDisplay="auto"
+          valueLabelFormat={(v) => `${v}%`}
+          onChange={(_e, v) => onZoom(v as number)}
+          sx={{ width: 140 }}
+        />
+        <Tooltip title="Zoom in">
+          <span>
+            <IconButton size="small" aria-label="Zoom in" disabled={zoom >= ZOOM_MAX} onClick={() => onZoom(zoomIn(zoom))}>
+              <ZoomInIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+      <Box ref={viewRef} sx={{ overflowX: 'auto', overflowY: 'auto', maxHeight: 260, position: 'relative' }}>
+        <Box sx={{ width, position: 'relative', height: RULER_H + rows * ROW_H }}>
+          <Ruler scale={scale} onSeek={(t) => playback.seek(t)} />
+          {Array.from({ length: rows }, (_, row) => (
+            <Box
+              key={row}
+              sx={{ position: 'absolute', top: RULER_H + row * ROW_H, left: 0, width, height: ROW_H, bgcolor: row % 2 ? 'action.hover' : 'transparent' }}
+            >
+              {elements[row] && (
+                <TimelineBar
+                  store={store}
+                  element={elements[row]}
+                  scale={scale}
+                  selected={elements[row].id === selected}
+                  snapTargets={[time, ...edges(elements[row].id)]}
+                />
+              )}
+            </Box>
+          ))}
+          <Playhead playback={playback} scale={scale} height={RULER_H + rows * ROW_H} />
+        </Box>
+      </Box>
+    </Box>
+  );
+};
+
+const NONE: FunnelElement[] = [];
+
+const Ruler = memo(({ scale, onSeek }: { scale: TimelineScale; onSeek: (seconds: number) => void }) => {
+  const starts = boxStarts(scale);
+  const boxWidth = contentWidth(scale) / starts.length;
+  return (
+    <Box
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: RULER_H, cursor: 'pointer', borderBottom: 1, borderColor: 'divider' }}
+      onPointerDown={(e) => onSeek(pxToTime(e.clientX - e.currentTarget.getBoundingClientRect().left, scale))}
+      aria-hidden="true"
+      data-testid="timeline-ruler"
+    >
+      {starts.map((start, i) => (
+        <Box
+          key={i}
+          sx={{
+            position: 'absolute',
+            top: 0,
+            left: i * boxWidth,
+            width: boxWidth,
+            height: RULER_H,
+            borderLeft: 1,
+            borderColor: 'divider',
+            pl: 0.5,
+            fontSize: 11,
+            color: 'text.secondary',
+            userSelect: 'none',
+          }}
+        >
+          {formatTimecode(start)}
+        </Box>
+      ))}
+    </Box>
+  );
+});
+Ruler.displayName = 'Ruler';
+
+const TimelineBar = memo(
+  ({
+    store,
+    element,
+    scale,
+    selected,
+    snapTargets,
+  }: {
+    store: DocumentStore;
+    element: FunnelElement;
+    scale: TimelineScale;
+    selected: boolean;
+    snapTargets: number[];
+  }) => {
+    const x = timeToPx(element.showAt, scale);
+    const w = Math.max(4, timeToPx(element.hideAt - element.showAt, scale));
+    const label = elementLabel(element);
+    const bar = { showAt: element.showAt, hideAt: element.hideAt };
+    const onKey = (e: KeyboardEvent) => {
+      const step = e.shiftKey ? 1 : 0.1;
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        store.setTiming(element.id, moveBar(bar, element.showAt + (e.key === 'ArrowLeft' ? -step : step), scale.duration));
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        store.selectElement(element.id);
+      }
+    };
+    return (
+      <Rnd
+        bounds="parent"
+        dragAxis="x"
+        position={{ x, y: (ROW_H - BAR_H) / 2 }}
+        size={{ width: w, height: BAR_H }}
+        minWidth={4}
+        enableResizing={{ left: true, right: true, top: false, bottom: false, topLeft: false, topRight: false, bottomLeft: false, bottomRight: false }}
+        onDragStart={() => store.selectElement(element.id)}
+        onDragStop={(_e, d) => {
+          if (Math.abs(d.x - x) < 1) return;
+          const start = snapTime(pxToTime(d.x, scale), snapTargets, scale);
+          const end = snapTime(start + (bar.hideAt - bar.showAt), snapTargets, scale);
+          // Whichever edge landed on a target decides where the bar goes.
+          const showAt = end !== start + (bar.hideAt - bar.showAt) ? end - (bar.hideAt - bar.showAt) : start;
+          store.setTiming(element.id, moveBar(bar, showAt, scale.duration));
+        }}
+        onResizeStart={() => store.selectElement(element.id)}
+        onResizeStop={(_e, dir, node, _delta, pos) => {
+          const edge = dir === 'left' ? 'start' : 'end';
+          const px = edge === 'start' ? pos.x : pos.x + node.offsetWidth;
+          store.setTiming(element.id, resizeBar(bar, edge, snapTime(pxToTime(px, scale), snapTargets, scale), scale.duration));
+        }}
+      >
+        <Box
+          role="button"
+          tabIndex={0}
+          aria-pressed={selected}
+          aria-label={`${label}, from ${formatTimecode(element.showAt)} to ${formatTimecode(element.hideAt)}`}
+          data-testid="timeline-bar"
+          data-element-id={element.id}
+          onKeyDown={onKey}
+          onFocus={() => store.selectElement(element.id)}
+          sx={{
+            height: '100%',
+            borderRadius: 1,
+            px: 1,
+            fontSize: 12,
+            lineHeight: `${BAR_H}px`,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            cursor: 'grab',
+            color: 'common.white',
+            bgcolor: element.type === 'text' ? '#00695c' : 'primary.main',
+            outline: selected ? '2px solid' : 'none',
+            outlineColor: 'warning.main',
+            outlineOffset: 1,
+            opacity: element.active === false ? 0.5 : 1,
+          }}
+        >
+          {label}
+        </Box>
+      </Rnd>
+    );
+  },
+);
+TimelineBar.displayName = 'TimelineBar';
+
+/** The playhead: drag it (or use the arrow keys, Shift for 10 s) to seek the preview. */
+const Playhead = ({ playback, scale, height }: { playback: PlaybackStore; scale: TimelineScale; height: number }) => {
+  const time = usePlayback(playback, (s) => s.time);
+  const frame = useRef<number | null>(null);
+  const x = timeToPx(time, scale);
+  const seekTo = (px: number) => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      playback.seek(pxToTime(px, scale));
+    });
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const step = e.shiftKey ? 10 : 1;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      playback.seek(time + (e.key === 'ArrowLeft' ? -step : step));
+    } else if (e.key === 'Home') playback.seek(0);
+    else if (e.key === 'End') playback.seek(scale.duration);
+  };
+  return (
+    <Rnd
+      bounds="parent"
+      dragAxis="x"
+      position={{ x: x - 7, y: 0 }}
+      size={{ width: 14, height }}
+      enableResizing={false}
+      onDrag={(_e, d) => seekTo(d.x + 7)}
+      onDragStop={(_e, d) => seekTo(d.x + 7)}
+      style={{ zIndex: 5 }}
+    >
+      <Box
+        role="slider"
+        tabIndex={0}
+        aria-label="Playhead"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(scale.duration)}
+        aria-valuenow={Math.round(time * 10) / 10}
+        aria-valuetext={formatTimecode(time)}
+        onKeyDown={onKey}
+        data-testid="playhead"
+        sx={{ width: 14, height: '100%', cursor: 'ew-resize', position: 'relative', '&:focus-visible': { outline: '2px solid', outlineColor: 'warning.main' } }}
+      >
+        <Box sx={{ position: 'absolute', left: 6, top: 0, bottom: 0, width: 2, bgcolor: 'error.main' }} />
+        <Box sx={{ position: 'absolute', left: 1, top: 0, width: 12, height: 12, borderRadius: '50%', bgcolor: 'error.main' }} />
+      </Box>
+    </Rnd>
+  );
+};
