@@ -14,7 +14,7 @@ import { UserLayout } from './creator/layout/UserLayout';
 
 const Spinner = () => (
   <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} role="status" aria-label="Loading">
-    <CircularProgress />
+    <CircularProgress aria-label="Loading" />
   </Box>
 );
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { MESSAGES } from '@branchify/shared';
 import { baseUrl, client } from './support/http';
 
 const BUILD_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'build');
@@ -24,6 +25,14 @@ describe('the /api envelope', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
     expect(res.text).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('refuses a body carrying a __proto__ key before anything reads it', async () => {
+    for (const body of ['{"__proto__": {"is_admin": true}, "email": "a@b.test", "password": "x"}', '{"email": {"__proto__": ""}}']) {
+      const res = await request(baseUrl()).post('/api/auth/login').set('Content-Type', 'application/json').set('X-Forwarded-For', '10.200.0.2').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.forbiddenBodyKey });
+    }
   });
 });
 

@@ -23,6 +23,7 @@ describeBrowser('web app: register → verify → free plan → dashboard', () =
     const email = uniqueEmail('e2e-onboard');
 
     await page.goto('/register');
+    await page.locator('input[name=first_name]').waitFor();
     await shot(page, '01-register');
     await page.locator('input[name=first_name]').fill('Grace');
     await page.locator('input[name=last_name]').fill('Hopper');

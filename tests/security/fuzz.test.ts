@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MESSAGES } from '@branchify/shared';
 import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, textElement, twoVideoDocument } from '../api/support/content';
 import { openDb } from '../api/support/db';
@@ -66,9 +67,19 @@ const mutatedDocument = (doc: unknown) =>
     return replaceAt(doc, paths[n % paths.length]!, value);
   });
 
-const expectValidOrFieldErrors = (res: { status: number; body: { success?: boolean; errors?: Record<string, unknown> } }) => {
+/** A `__proto__` key anywhere in a body (an own key, as JSON sends it). */
+const hasProtoKey = (value: unknown): boolean =>
+  Boolean(value) &&
+  typeof value === 'object' &&
+  Object.keys(value as object).some((k) => k === '__proto__' || hasProtoKey((value as Record<string, unknown>)[k]));
+
+const expectValidOrFieldErrors = (res: { status: number; body: { success?: boolean; message?: string; errors?: Record<string, unknown> } }, sent?: unknown) => {
   expect(res.status).toBeLessThan(500);
-  if (res.status === 422) {
+  if (hasProtoKey(sent)) {
+    // A prototype key is refused before anything reads the body.
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: MESSAGES.forbiddenBodyKey });
+  } else if (res.status === 422) {
     expect(res.body.success).toBe(false);
     expect(Object.keys(res.body.errors ?? {}).length).toBeGreaterThan(0);
   } else {
@@ -90,7 +101,7 @@ describe('fuzzing the inputs', () => {
           .send(JSON.stringify(doc) ?? 'null');
         const isObject = Boolean(doc) && typeof doc === 'object' && !Array.isArray(doc);
         // A body that is not a JSON object has no fields to name: refused as a whole (400 or 422).
-        if (isObject) expectValidOrFieldErrors(res);
+        if (isObject) expectValidOrFieldErrors(res, doc);
         else expect([400, 422]).toContain(res.status);
         const after = await db('branchify_funnels').where({ id: funnelId }).first();
         if (res.status !== 200) expect(after).toEqual(before);
@@ -125,7 +136,7 @@ describe('fuzzing the inputs', () => {
         if (res.status === 201) {
           expect(res.body.data.embed_url).toMatch(/^https?:\/\//);
           created.push(res.body.data.id);
-        } else expectValidOrFieldErrors(res);
+        } else expectValidOrFieldErrors(res, body);
       }),
     );
     // What was stored reads back whole.
@@ -154,7 +165,7 @@ describe('fuzzing the inputs', () => {
     await fc.assert(
       fc.asyncProperty(plan, async (body) => {
         const res = await admin.http.post('/api/admin/plans', body as object, admin.token);
-        expectValidOrFieldErrors(res);
+        expectValidOrFieldErrors(res, body);
         if (res.status === 201) created.push(res.body.data.id);
       }),
     );
@@ -190,11 +201,11 @@ describe('fuzzing the inputs', () => {
           { ...(body as object), password_confirmation: (body as { password?: unknown }).password },
           admin.token,
         );
-        expectValidOrFieldErrors(res);
+        expectValidOrFieldErrors(res, body);
         if (res.status === 201) created.push(res.body.data.id);
         const edit = await admin.http.put(`/api/admin/users/${target.body.data.id}`, body as object, admin.token);
         // Making someone an admin after creation is refused on the field, like any other bad value.
-        expectValidOrFieldErrors(edit);
+        expectValidOrFieldErrors(edit, body);
       }),
     );
     const row = await db('up_users').where({ id: target.body.data.id }).first();
@@ -228,6 +239,7 @@ describe('fuzzing the inputs', () => {
     await fc.assert(
       fc.asyncProperty(wrong, async (body) => {
         const res = await admin.http.post('/api/admin/customizations', body, admin.token);
+        if (hasProtoKey(body)) return expectValidOrFieldErrors(res, body);
         expect(res.status).toBe(422);
         const field = Object.keys(body)[0]!;
         expect(Object.keys(res.body.errors).some((k) => k === field || k.startsWith(`${field}.`))).toBe(true);

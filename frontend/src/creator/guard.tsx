@@ -14,7 +14,7 @@ export const Guard = ({ children }: { children: ReactNode }) => {
   if (!ready) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }} role="status" aria-label="Loading">
-        <CircularProgress />
+        <CircularProgress aria-label="Loading" />
       </Box>
     );
   }

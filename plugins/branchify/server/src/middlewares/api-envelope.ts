@@ -62,9 +62,14 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
       }
       const status = err.status ?? err.statusCode;
       if (status && status >= 400 && status < 500) {
-        // koa-body parse failures and koa's ctx.throw(4xx).
-        const message =
-          err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '') ? MESSAGES.malformedBody : err.expose ? err.message : MESSAGES.genericFailure;
+        // koa-body parse failures (a __proto__ key is refused rather than parsed) and koa's ctx.throw(4xx).
+        const message = /forbidden prototype property/i.test(err.message ?? '')
+          ? MESSAGES.forbiddenBodyKey
+          : err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '')
+            ? MESSAGES.malformedBody
+            : err.expose
+              ? err.message
+              : MESSAGES.genericFailure;
         return send(ctx, status, message ?? MESSAGES.genericFailure);
       }
       strapi.log.error(`[api] ${ctx.method} ${ctx.path} failed (user ${ctx.state?.branchifyUser?.id ?? 'anonymous'}): ${err.stack ?? err.message}`);
