@@ -35,7 +35,7 @@ export {
   textPosition,
   textStyle,
 } from './view/element-style';
-export { isWithin, visibleAt } from './runtime/timeline';
+export { hasSkip, isWithin, visibleAt } from './runtime/timeline';
 export { LOADERS, factoryFor, loaderFor, videoProblem } from './providers';
 export type { AdapterFactory, ProviderAdapter, ProviderEvent, ProviderLoader } from './providers';
 export type { AdapterOptions } from './providers/types';

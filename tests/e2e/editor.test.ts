@@ -16,15 +16,35 @@ const mediaUrl = (name: string) => `https://media.example.test/${name}.webm`;
 /** A 1×1 PNG, for the branch image upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
+/** The clip with HTTP Range support, as a media host serves it (the browser seeks with ranges). */
 const serveMedia = async (context: BrowserContext) => {
   const bytes = fs.readFileSync(SAMPLE);
-  await context.route('https://media.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: bytes }));
+  await context.route('https://media.example.test/**', (route) => {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
+    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
+    if (!range) return route.fulfill({ status: 200, headers, body: bytes });
+    const start = Number(range[1]);
+    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
+    return route.fulfill({
+      status: 206,
+      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
+      body: bytes.subarray(start, end + 1),
+    });
+  });
 };
 
 /** Picks an option of a labelled MUI select. */
 const choose = async (scope: Locator, label: string, option: string) => {
   await scope.getByRole('combobox', { name: label }).click();
   await scope.page().getByRole('option', { name: option, exact: true }).click();
+};
+
+/** Plays a player: after the user has clicked on the page the browser may autoplay it, otherwise its big play button starts it. */
+const startPlaying = async (scope: Locator) => {
+  const playing = scope.locator('.bf-player[data-state="playing"]');
+  await scope.locator('.bf-bigplay').or(playing).first().waitFor();
+  if (!(await playing.isVisible())) await scope.locator('.bf-bigplay').click();
+  await playing.waitFor();
 };
 
 const currentEditor = (page: Page) => page.locator('.bf-slot.bf-slot-current').getAttribute('data-editor-id');
@@ -388,6 +408,117 @@ describeBrowser('funnel editor', () => {
       `editor perf: 20 videos × 30 elements: editor page interactive ${pageReady} ms, video editor interactive ${editorReady} ms; ` +
         `dragging: ${fps.toFixed(1)} fps over ${span.toFixed(2)} s, longest frame ${worst.toFixed(0)} ms\n`,
     );
+    await context.close();
+  });
+
+  it('moves and resizes bars on the timeline, seeks with the playhead, nudges with the keyboard, names save problems where they are, and previews without counting a view', async () => {
+    const plan = await freePlan(admin);
+    const user = await subscribedUser(admin, plan.id);
+    const ids: number[] = [];
+    for (const name of ['Alpha', 'Beta'])
+      ids.push((await addVideo(user, { provider: 'generic', url: mediaUrl(name.toLowerCase()), title: name, duration: 12 })).id);
+    const funnel = (await user.http.post('/api/funnels', { title: 'Timeline funnel' }, user.token)).body.data as { id: number; identifier: string };
+    const put = await user.http.put(
+      `/api/funnels/${funnel.id}`,
+      {
+        title: 'Timeline funnel',
+        videos: [
+          { id: ids[0], editor_id: 'alpha', elements: [textEl('caption', 'alpha', 1, 3, 'Caption')] },
+          { id: ids[1], editor_id: 'beta', elements: [] },
+        ],
+      },
+      user.token,
+    );
+    expect(put.status).toBe(200);
+    const { page, context } = await signedIn(user);
+    await page.goto(`/funnels/${funnel.id}/edit?video=alpha`);
+    const editor = page.locator('[data-modal="funnel-video-editor"]');
+    await editor.locator('.bf-player[data-state="ready"]').waitFor();
+    const panel = editor.getByTestId('element-panel');
+    const bar = editor.getByTestId('timeline-bar').first();
+    await bar.click();
+    await panel.getByLabel('Show at').waitFor();
+    const shownAt = async () => panel.getByLabel('Show at').inputValue();
+    const hiddenAt = async () => panel.getByLabel('Hide at').inputValue();
+    expect([await shownAt(), await hiddenAt()]).toEqual(['0:01', '0:03']);
+
+    // Dragging the bar keeps its length; dragging its right edge makes it longer.
+    let box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await until(async () => (await shownAt()) !== '0:01', 'the bar to move');
+    const [moved, movedEnd] = [await shownAt(), await hiddenAt()];
+    const seconds = (t: string) => t.split(':').reduce((n, p) => n * 60 + Number(p), 0);
+    expect(seconds(moved)).toBeGreaterThan(2);
+    expect(seconds(movedEnd) - seconds(moved)).toBeCloseTo(2, 0);
+    box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width + 120, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await until(async () => seconds(await hiddenAt()) > seconds(movedEnd) + 1, 'the bar to grow');
+    expect(await shownAt()).toBe(moved);
+    await shot(page, '83-timeline-moved');
+
+    // Zooming in doubles the ruler's boxes.
+    const ruler = editor.getByTestId('timeline-ruler');
+    const boxes = await ruler.locator('> div').count();
+    await editor.getByRole('button', { name: 'Zoom in' }).click();
+    await until(async () => (await ruler.locator('> div').count()) === boxes * 2, 'the zoomed ruler');
+    await editor.getByRole('button', { name: 'Zoom out' }).click();
+
+    // The playhead seeks the preview: by keyboard, then by dragging.
+    const time = () => editor.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+    const playhead = editor.getByRole('slider', { name: 'Playhead' });
+    await playhead.focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await until(async () => Math.abs((await time()) - 3) < 0.3, 'the keyboard seek');
+    const head = (await playhead.boundingBox())!;
+    await page.mouse.move(head.x + head.width / 2, head.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(head.x + head.width / 2 + 300, head.y + 40, { steps: 10 });
+    await page.mouse.up();
+    await until(async () => (await time()) > 5, 'the dragged seek');
+
+    // Arrow keys nudge the focused element on the video (Shift: 10 px).
+    await editor.getByRole('button', { name: 'Text element: Caption' }).focus();
+    const left = Number(await panel.getByLabel('Left (px)').inputValue());
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Shift+ArrowRight');
+    await until(async () => Number(await panel.getByLabel('Left (px)').inputValue()) === left + 30, 'the nudge');
+
+    // A branch that opens no URL: the check before saving names it, and Show opens it at the field.
+    await editor.getByRole('button', { name: 'Add branch element' }).click();
+    await panel.getByRole('tab', { name: 'Action' }).click();
+    await choose(panel, 'Click action', 'Open URL');
+    await editor.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const problems = page.getByTestId('save-errors');
+    await problems.getByText(`Alpha › Branch element › Branch 1 › external link: ${MESSAGES.invalidUrl}`).waitFor();
+    await shot(page, '84-save-problems');
+    await problems.getByRole('button', { name: 'Show' }).click();
+    await panel.getByRole('tab', { name: 'Action', selected: true }).waitFor();
+    await panel.getByText(MESSAGES.invalidUrl).waitFor();
+    await panel.getByLabel('URL').fill('https://example.test/more');
+    await problems.waitFor({ state: 'detached' });
+    await editor.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, MESSAGES.funnelSaved);
+
+    // Previews inside the app (the editor's and the funnel's page) never count as views.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('editor-preview');
+    await startPlaying(preview);
+    await shot(page, '85-editor-preview');
+    await page.goto(`/funnels/${funnel.id}`);
+    const own = page.getByTestId('funnel-preview');
+    await startPlaying(own);
+    await page.waitForTimeout(1500);
+    const views = await db('branchify_funnel_views').where({ funnel_id: funnel.id }).count({ n: '*' });
+    const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnel.id }).count({ n: '*' });
+    expect(Number(views[0]!.n)).toBe(0);
+    expect(Number(interactions[0]!.n)).toBe(0);
     await context.close();
   });
 });

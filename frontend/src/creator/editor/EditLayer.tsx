@@ -6,9 +6,11 @@ import {
   branchClassName,
   branchImageSource,
   branchPosition,
+  hasSkip,
   isWithin,
   overlayStyle,
   promptStyle,
+  skipStyle,
   textPosition,
   textStyle,
   usePlayback,
@@ -62,6 +64,12 @@ export const EditLayer = ({ store, editorId, playback }: { store: DocumentStore;
             <BranchBoxes key={element.id} store={store} element={element} scale={scale} selected={element.id === selected} selectedBranch={selectedBranch} />
           ),
         )}
+        {shown.filter(hasSkip).map((element) => (
+          // Where viewers will see the skip button (placed by the player, not dragged).
+          <div key={`skip-${element.id}`} className="bf-skip" aria-hidden="true" style={{ ...skipStyle(element), pointerEvents: 'none' }}>
+            {element.data.settings?.showSkip?.text || 'Skip'}
+          </div>
+        ))}
       </div>
     </div>
   );

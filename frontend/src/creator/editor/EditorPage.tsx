@@ -55,7 +55,7 @@ export const EditorPage = () => {
   const { customization } = useCustomization();
   usePageTitle(funnel.data ? `Edit: ${funnel.data.title}` : 'Editor', customization.app_name);
   // The editor keeps its own copy while open: a refetch does not replace unsaved work.
-  return <Loaded query={{ ...funnel, data: funnel.data }}>{(f) => <Editor key={f.id} funnel={f} />}</Loaded>;
+  return <Loaded query={funnel}>{(f) => <Editor key={f.id} funnel={f} />}</Loaded>;
 };
 
 /** The plan's cap on elements per funnel (admins have none). */

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MutableRefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { Rnd } from 'react-rnd';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -63,8 +63,6 @@ export const Timeline = ({
   const libraryDuration = useDocument(store, (s) => s.doc.videos.find((v) => v.editor_id === editorId)?.video?.duration ?? null);
   const selected = useDocument(store, (s) => s.selectedElement);
   const playerDuration = usePlayback(playback, (s) => s.duration);
-  const time = usePlayback(playback, (s) => s.time);
-  const playing = usePlayback(playback, (s) => s.playing);
   const [viewRef, view] = useElementSize<HTMLDivElement>();
   const latest = elements.reduce((m, e) => Math.max(m, e.hideAt), 0);
   const scale: TimelineScale = useMemo(
@@ -75,24 +73,19 @@ export const Timeline = ({
   const width = contentWidth(scale);
   const rows = rowCount(elements.length);
 
-  // While playing, keep the playhead in view.
-  useEffect(() => {
-    const el = viewRef.current;
-    if (!el || !playing) return;
-    const x = timeToPx(time, scale);
-    if (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth - 24) el.scrollLeft = Math.max(0, x - el.clientWidth * 0.2);
-  }, [time, playing, scale, viewRef]);
-
-  const edges = (except: string) => elements.filter((e) => e.id !== except).flatMap((e) => [e.showAt, e.hideAt]);
+  // What a bar snaps to, read when a drag ends (not on every frame the playhead moves).
+  const elementsNow = useRef(elements);
+  elementsNow.current = elements;
+  const snapTargetsFor = useCallback(
+    (id: string) => [playback.getState().time, ...elementsNow.current.filter((e) => e.id !== id).flatMap((e) => [e.showAt, e.hideAt])],
+    [playback],
+  );
 
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="timeline">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5 }}>
         <Typography variant="subtitle2" component="h3" sx={{ mr: 'auto' }}>
-          Timeline{' '}
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-            {formatTimecode(time)} / {formatTimecode(scale.duration)}
-          </Box>
+          Timeline <Clock playback={playback} duration={scale.duration} />
         </Typography>
         <Tooltip title="Zoom out">
           <span>
@@ -131,17 +124,12 @@ export const Timeline = ({
               sx={{ position: 'absolute', top: RULER_H + row * ROW_H, left: 0, width, height: ROW_H, bgcolor: row % 2 ? 'action.hover' : 'transparent' }}
             >
               {elements[row] && (
-                <TimelineBar
-                  store={store}
-                  element={elements[row]}
-                  scale={scale}
-                  selected={elements[row].id === selected}
-                  snapTargets={[time, ...edges(elements[row].id)]}
-                />
+                <TimelineBar store={store} element={elements[row]} scale={scale} selected={elements[row].id === selected} snapTargetsFor={snapTargetsFor} />
               )}
             </Box>
           ))}
           <Playhead playback={playback} scale={scale} height={RULER_H + rows * ROW_H} />
+          <FollowPlayhead playback={playback} scale={scale} view={viewRef} />
         </Box>
       </Box>
     </Box>
@@ -149,6 +137,29 @@ export const Timeline = ({
 };
 
 const NONE: FunnelElement[] = [];
+
+/** The current time beside the duration, following the video. */
+const Clock = ({ playback, duration }: { playback: PlaybackStore; duration: number }) => {
+  const time = usePlayback(playback, (s) => s.time);
+  return (
+    <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+      {formatTimecode(time)} / {formatTimecode(duration)}
+    </Box>
+  );
+};
+
+/** While the video plays, the timeline scrolls to keep the playhead in view. */
+const FollowPlayhead = ({ playback, scale, view }: { playback: PlaybackStore; scale: TimelineScale; view: RefObject<HTMLDivElement> }) => {
+  const time = usePlayback(playback, (s) => s.time);
+  const playing = usePlayback(playback, (s) => s.playing);
+  useEffect(() => {
+    const el = view.current;
+    if (!el || !playing) return;
+    const x = timeToPx(time, scale);
+    if (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth - 24) el.scrollLeft = Math.max(0, x - el.clientWidth * 0.2);
+  }, [time, playing, scale, view]);
+  return null;
+};
 
 const Ruler = memo(({ scale, onSeek }: { scale: TimelineScale; onSeek: (seconds: number) => void }) => {
   const starts = boxStarts(scale);
@@ -191,13 +202,13 @@ const TimelineBar = memo(
     element,
     scale,
     selected,
-    snapTargets,
+    snapTargetsFor,
   }: {
     store: DocumentStore;
     element: FunnelElement;
     scale: TimelineScale;
     selected: boolean;
-    snapTargets: number[];
+    snapTargetsFor: (id: string) => number[];
   }) => {
     const x = timeToPx(element.showAt, scale);
     const w = Math.max(4, timeToPx(element.hideAt - element.showAt, scale));
@@ -224,6 +235,7 @@ const TimelineBar = memo(
         onDragStart={() => store.selectElement(element.id)}
         onDragStop={(_e, d) => {
           if (Math.abs(d.x - x) < 1) return;
+          const snapTargets = snapTargetsFor(element.id);
           const start = snapTime(pxToTime(d.x, scale), snapTargets, scale);
           const end = snapTime(start + (bar.hideAt - bar.showAt), snapTargets, scale);
           // Whichever edge landed on a target decides where the bar goes.
@@ -232,6 +244,7 @@ const TimelineBar = memo(
         }}
         onResizeStart={() => store.selectElement(element.id)}
         onResizeStop={(_e, dir, node, _delta, pos) => {
+          const snapTargets = snapTargetsFor(element.id);
           const edge = dir === 'left' ? 'start' : 'end';
           const px = edge === 'start' ? pos.x : pos.x + node.offsetWidth;
           store.setTiming(element.id, resizeBar(bar, edge, snapTime(pxToTime(px, scale), snapTargets, scale), scale.duration));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,7 +10,7 @@ import { DEFAULT_INACTION, MESSAGES, safeUrl, type Branch } from '@branchify/sha
 import { useQuickNotice } from '../../../shared/dialogs';
 import { useModals } from '../../../shared/modals';
 import { DESIGN_SIZE, type BranchElement, type DocumentStore, type EditorVideo } from '../document-store';
-import { useFieldError } from '../errors';
+import { SaveErrorsContext, elementPath, useFieldError, type SaveErrors } from '../errors';
 import { ColorValue, NumberValue, OpacityValue, PanelSection, Row, SelectValue, TextValue, ToggleValue } from '../fields';
 import { FONT_OPTIONS, loadFont } from '../fonts';
 import { clampTimestamp, timestampBounds } from '../timeline-math';
@@ -32,6 +32,16 @@ import {
 type Data = BranchElement['data'];
 const TABS = ['Buttons', 'Action', 'Prompt', 'Overlay', 'Settings'] as const;
 
+/** Which tab holds the first problem the last save named for this element (Buttons when none). */
+const tabWithProblem = (errors: SaveErrors, path: string | null): (typeof TABS)[number] => {
+  const fields = path ? Object.keys(errors).filter((k) => k.startsWith(`${path}.data.`)) : [];
+  if (fields.some((k) => /\.branches\.\d+\.(externalLink|video|timestamp|onclick)/.test(k))) return 'Action';
+  if (fields.some((k) => k.includes('.settings.'))) return 'Settings';
+  if (fields.some((k) => k.includes('.prompt.'))) return 'Prompt';
+  if (fields.some((k) => k.includes('.overlay.'))) return 'Overlay';
+  return 'Buttons';
+};
+
 /**
  * A branch element: its buttons (standard or image), what each does when clicked, the prompt above
  * them, the overlay behind them and the element's settings (skip, inaction, pause, animation,
@@ -48,7 +58,9 @@ export const BranchPanel = ({
   videos: readonly EditorVideo[];
   duration: number;
 }) => {
-  const [tab, setTab] = useState<(typeof TABS)[number]>('Buttons');
+  const errors = useContext(SaveErrorsContext);
+  // Opened to show a problem from the last save: the tab that has the field.
+  const [tab, setTab] = useState<(typeof TABS)[number]>(() => tabWithProblem(errors, elementPath(store.getState().doc, element.id)));
   const selectedBranch = useDocument(store, (s) => s.selectedBranch);
   const branch = element.data.branches.find((b) => b.id === selectedBranch) ?? element.data.branches[0] ?? null;
   const setData = (data: Partial<Data>, key: string) => store.updateBranchElement(element.id, (e) => ({ ...e, data: { ...e.data, ...data } }), key);

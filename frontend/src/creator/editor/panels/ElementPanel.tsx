@@ -77,7 +77,7 @@ export const ElementPanel = ({
       {element.type === 'text' ? (
         <TextPanel store={store} element={element} />
       ) : (
-        <BranchPanel store={store} element={element} videos={videos} duration={duration} />
+        <BranchPanel key={element.id} store={store} element={element} videos={videos} duration={duration} />
       )}
     </Box>
   );
