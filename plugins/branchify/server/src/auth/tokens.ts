@@ -12,6 +12,8 @@ const ROTATION_GRACE_MS = 10_000;
 interface AccessClaims {
   sub: string;
   tv: number;
+  /** The session (refresh family) the token was issued to: it dies when that session ends. */
+  sid?: string;
 }
 
 export interface IssuedTokens {
@@ -36,14 +38,15 @@ export interface RequestMeta {
 
 /**
  * Access tokens are short-lived JWTs carrying the user's token version (bumped on password
- * change/reset and suspension, which kills every outstanding token). Refresh tokens are random,
+ * change/reset and suspension, which kills every outstanding token) and their session, so that
+ * signing out ends them too. Refresh tokens are random,
  * stored hashed, rotated on every use; presenting a rotated one revokes its whole family.
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const refreshTokens = () => query(strapi, UID.refreshToken);
 
-  const signAccess = (user: Pick<UserRecord, 'id' | 'token_version'>): string =>
-    jwt.sign({ tv: user.token_version ?? 0 }, env().JWT_SECRET, {
+  const signAccess = (user: Pick<UserRecord, 'id' | 'token_version'>, family: string): string =>
+    jwt.sign({ tv: user.token_version ?? 0, sid: family }, env().JWT_SECRET, {
       algorithm: 'HS256',
       subject: String(user.id),
       issuer: ISSUER,
@@ -70,13 +73,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const issue = async (user: UserRecord, meta: RequestMeta, family = randomToken(16)): Promise<IssuedTokens> => {
     const refresh = await storeRefresh(user.id, family, meta);
     return {
-      access_token: signAccess(user),
+      access_token: signAccess(user, family),
       token_type: 'Bearer',
       expires_in: env().ACCESS_TOKEN_TTL_SECONDS,
       refresh_token: refresh.raw,
       refresh_expires_at: refresh.expiresAt,
     };
   };
+
+  const sessionIsLive = async (userId: number, family: string) =>
+    Boolean(await refreshTokens().findOne({ where: { user_id: userId, family, revoked_at: null }, select: ['id'] }));
 
   const revokeFamily = (family: string) => refreshTokens().updateMany({ where: { family, revoked_at: null }, data: { revoked_at: new Date() } });
 
@@ -99,6 +105,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!Number.isInteger(id)) return null;
       const user = await strapi.plugin('branchify').service('users').findRecord(id);
       if (!user || user.status !== 'active' || (user.token_version ?? 0) !== claims.tv) return null;
+      // Signing out (or any revocation of the session) ends its access tokens at once.
+      if (typeof claims.sid !== 'string' || !(await sessionIsLive(id, claims.sid))) return null;
       return user;
     },
 
