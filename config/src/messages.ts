@@ -156,6 +156,7 @@ export const MESSAGES = {
   updateNotDownloaded: 'There is no downloaded update to apply. Download the update first.',
   updateInProgress: 'An update is already in progress. Please wait for it to finish.',
   updateApplyFailed: 'The update could not be applied. Nothing was changed.',
+  userAlreadySubscribed: 'This user already has a subscription. Change their plan instead.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -53,11 +53,47 @@ describe('admin subscriptions', () => {
     expect((await currentSubscription(session)).status).toBe('active');
   });
 
-  it('charges a saved card straight away', async () => {
+  it('never charges a saved card: a paid plan still starts payment_required', async () => {
     const user = await verifiedUser();
     await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token);
     const res = await addPlan(user.id, monthly.id);
-    expect(res.body.data.status).toBe('active');
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe('payment_required');
+    const invoices = (await admin.http.get(`/api/admin/subscriptions/${res.body.data.id}/invoices`, admin.token)).body.data;
+    expect(invoices.map((i: { status: string }) => i.status)).toEqual(['open']);
+  });
+
+  it('adds over no live subscription: a second add answers 409 and leaves the first alone', async () => {
+    const user = await verifiedUser();
+    const first = await addPlan(user.id, monthly.id);
+    expect(first.body.data.status).toBe('payment_required');
+    for (const planId of [monthly.id, yearly.id, free.id]) {
+      const again = await addPlan(user.id, planId);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ success: false, message: 'This user already has a subscription. Change their plan instead.' });
+    }
+    expect((await admin.http.get(`/api/admin/subscriptions/users/${user.id}`, admin.token)).body.data).toMatchObject({
+      id: first.body.data.id,
+      status: 'payment_required',
+    });
+  });
+
+  it.each([
+    ['a free plan', () => free.id, 'active'],
+    ['a paid plan', () => monthly.id, 'payment_required'],
+  ])('five parallel adds of %s for one user make one subscription', async (_name, planId, status) => {
+    const user = await verifiedUser();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => addPlan(user.id, planId())));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const rows = await db('branchify_subscriptions').where({ user_id: user.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status, plan_id: planId() });
+    expect((await db('up_users').where({ id: user.id }).first()).subscription_id).toBe(rows[0].id);
+    if (status === 'payment_required') {
+      // One subscription at Stripe as well, with one open invoice.
+      const invoices = await db('branchify_invoices').where({ user_id: user.id });
+      expect(invoices.map((i: { status: string }) => i.status)).toEqual(['open']);
+    }
   });
 
   it("refuses admin accounts and self-managed plans with the spec's messages", async () => {
@@ -75,12 +111,19 @@ describe('admin subscriptions', () => {
 
   it('changes, cancels (with a reason) and resumes', async () => {
     const user = await verifiedUser();
-    await user.http.put('/api/payment-method', { payment_method_id: CARDS.visa }, user.token);
-    const sub = (await addPlan(user.id, monthly.id)).body.data;
+    const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
+    const sub = res.body.data;
+    expect(sub.status).toBe('active');
 
+    // The admin's change leaves the difference for the user to pay: nothing is charged.
     const changed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: yearly.id }, admin.token);
     expect(changed.body).toMatchObject({ success: true, message: 'Subscription plan changed successfully' });
-    expect(changed.body.data.plan_id).toBe(yearly.id);
+    expect(changed.body.data).toMatchObject({ id: sub.id, plan_id: yearly.id, status: 'payment_required' });
+    const open = (await user.http.get(`/api/users/subscriptions/${sub.id}/invoices`, user.token)).body.data.find(
+      (i: { status: string }) => i.status === 'open',
+    );
+    const paid = await user.http.post(`/api/users/subscriptions/${sub.id}/invoices/pay`, { invoice_id: open.invoice_id }, user.token);
+    expect(paid.body.data).toMatchObject({ plan_id: yearly.id, status: 'active' });
 
     const noReason = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { period: 'immediately' }, admin.token);
     expect(noReason.status).toBe(422);

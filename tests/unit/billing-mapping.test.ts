@@ -53,6 +53,15 @@ describe('Stripe subscription → Branchify status', () => {
     expect(localState(sub({ status: 'unpaid' }), now).status).toBe('failed_renewal');
   });
 
+  it('waits for payment when an unpaid plan change (not a renewal) made it past_due', () => {
+    const change = { ...invoice('open', 'requires_payment_method'), billing_reason: 'subscription_update' };
+    expect(localState(sub({ status: 'past_due', latest_invoice: change }), now).status).toBe('payment_required');
+    expect(
+      localState(sub({ status: 'past_due', latest_invoice: { ...change, payment_intent: { id: 'pi_1', status: 'requires_action', client_secret: 's' } } }), now)
+        .status,
+    ).toBe('pending');
+  });
+
   it('turns cancel-at-period-end into canceled with a grace period until the period ends', () => {
     const state = localState(sub({ cancel_at_period_end: true }), now);
     expect(state.status).toBe('canceled');

@@ -39,7 +39,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const user = await userById(input.user_id);
       const outcome = await billing().subscribe(user, input, 'admin');
       strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} added plan ${input.plan_id} for user ${user.id} (${outcome.kind})`);
-      // A declined card is the user's to fix on login: the admin's action itself succeeded.
+      // An admin never charges a card: an unpaid invoice is the user's to pay on login.
       await respondOutcome(strapi, ctx, outcome.kind === 'declined' ? { ...outcome, kind: 'awaiting_payment' } : outcome, MESSAGES.subscriptionPlanAdded, 201);
     },
 

@@ -156,17 +156,23 @@ export class StripeGateway {
     };
   }
 
-  async changePrice(sub: SubscriptionView, price: string, metadata: Record<string, string>, idempotencyKey: string): Promise<SubscriptionView> {
+  /** Moves to another price, invoicing the difference now: charged when `charge`, else left open to pay. */
+  async changePrice(
+    sub: SubscriptionView,
+    price: string,
+    metadata: Record<string, string>,
+    options: { charge: boolean; idempotencyKey: string },
+  ): Promise<SubscriptionView> {
     await this.stripe.subscriptions.update(
       sub.id,
       {
         items: [{ id: sub.item_id!, price }],
         proration_behavior: 'always_invoice',
         cancel_at_period_end: false,
-        payment_behavior: 'allow_incomplete',
+        payment_behavior: options.charge ? 'allow_incomplete' : 'default_incomplete',
         metadata,
       },
-      this.opts(idempotencyKey),
+      this.opts(options.idempotencyKey),
     );
     return this.retrieveSubscription(sub.id);
   }

@@ -26,6 +26,10 @@ export const localState = (sub: SubscriptionView, now: Date = new Date()): Local
       return { status: 'active', canceled_at: null, renews_at: renews, cancel_at_period_end: false };
     case 'past_due':
     case 'unpaid':
+      // Unpaid because of a plan change (not a renewal): the new plan waits for its payment.
+      if (!invoiceSettled && invoice?.billing_reason === 'subscription_update') {
+        return { status: awaiting(invoice), canceled_at: null, renews_at: renews, cancel_at_period_end: false };
+      }
       return { status: 'failed_renewal', canceled_at: null, renews_at: renews, cancel_at_period_end: false };
     case 'incomplete':
     case 'paused':

@@ -7,6 +7,8 @@ import type { UserRecord } from '../users/serialize';
 import { isCardError, toAppError } from './errors';
 import type { InvoiceView, StripeGateway } from './gateway';
 import { fromMinor, localState } from './mapping';
+import { activations } from './activation';
+import { chargesCard, mayReplace, type Actor } from './policy';
 import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
 import { serialised } from './sync';
 
@@ -16,8 +18,6 @@ export type PaymentOutcome =
   | { kind: 'requires_action'; subscription: SubscriptionRow; client_secret: string | null; payment_intent: string | null }
   | { kind: 'declined'; subscription: SubscriptionRow }
   | { kind: 'awaiting_payment'; subscription: SubscriptionRow };
-
-type Actor = 'user' | 'admin';
 
 /** The lock a user's subscribe, change, cancel and resume run under, check and write alike. */
 const userLock = (userId: number) => `billing-user:${userId}`;
@@ -45,6 +45,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const sync = () => getService(strapi, 'billing-sync');
   const plans = () => getService(strapi, 'plans');
   const log = (message: string) => strapi.log.warn(message);
+  const activation = activations(strapi);
 
   const gateway = async (): Promise<StripeGateway> => {
     const g = (await settings().configured()) ? await settings().gateway() : null;
@@ -189,21 +190,32 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   /**
-   * Starts a paid plan for a user: a Stripe subscription, or a one-time invoice. The idempotency
-   * key names the intent (user, plan, the subscription it replaces, the card), so the same request
-   * sent twice is one purchase at Stripe.
+   * Starts a paid plan for a user: a Stripe subscription, or a one-time invoice. The user's own
+   * start charges their card; an admin's leaves the first invoice open for the user to pay. The
+   * idempotency key names the intent (user, plan, the subscription it replaces, the card), so the
+   * same request sent twice is one purchase at Stripe.
    */
-  const startPaid = async (
+  const startPaid = async (user: UserRecord, plan: PlanRow, options: { paymentMethod: string | null; actor: Actor } & Handover): Promise<PaymentOutcome> => {
+    const outcome = await chargeOrInvoice(user, plan, options);
+    // Nothing was charged: an unpaid invoice is waiting for the user, not a decline.
+    return !chargesCard(options.actor) && outcome.kind === 'declined' ? { ...outcome, kind: 'awaiting_payment' } : outcome;
+  };
+
+  const chargeOrInvoice = async (
     user: UserRecord,
     plan: PlanRow,
-    options: { paymentMethod: string | null; requireCard: boolean } & Handover,
+    options: { paymentMethod: string | null; actor: Actor } & Handover,
   ): Promise<PaymentOutcome> => {
     const g = await gateway();
+    const charge = chargesCard(options.actor);
     return stripeCall(async () => {
       const customer = await customerOf(user, g);
       return serialised(customer, async () => {
-        const card = options.paymentMethod ? (await g.attachDefaultCard(customer, options.paymentMethod)).id : ((await g.defaultCard(customer))?.id ?? null);
-        if (!card && options.requireCard) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
+        let card: string | null = null;
+        if (charge) {
+          card = options.paymentMethod ? (await g.attachDefaultCard(customer, options.paymentMethod)).id : ((await g.defaultCard(customer))?.id ?? null);
+          if (!card) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
+        }
         const price = await priceOf(plan, g);
         const intent = `${user.id}:${plan.id}:${options.replaces?.id ?? 0}:${card ?? 'no-card'}`;
         const metadata = { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) };
@@ -240,7 +252,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           try {
             const updated = await activating(async () => {
               const current = await handOver(options, status === 'payment_required');
-              const r = (await subscriptions().update({ where: { id: row.id }, data: { status } })) as SubscriptionRow;
+              const r = (await activation.update(row.id, { status }))!;
               if (current) await setCurrent(user.id, row.id);
               return r;
             });
@@ -266,18 +278,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const startFree = async (user: UserRecord, plan: PlanRow, handover: Handover): Promise<PaymentOutcome> =>
     activating(async () => {
       await handOver(handover, false);
-      const row = (await subscriptions().create({
-        data: { user_id: user.id, plan_id: plan.id, status: 'active', managed_by: 'platform', started_at: new Date() },
-      })) as SubscriptionRow;
+      const row = await activation.create({ user_id: user.id, plan_id: plan.id, status: 'active', managed_by: 'platform', started_at: new Date() });
       await setCurrent(user.id, row.id);
       return { kind: 'active', subscription: row } as PaymentOutcome;
     });
-
-  const notify = async (user: UserRecord, plan: PlanRow) => {
-    const notifications = getService(strapi, 'notifications') as unknown as Record<string, unknown>;
-    const send = notifications.newSubscription as undefined | ((u: UserRecord, p: PlanRow) => Promise<void>);
-    if (send) await send(user, plan).catch((e: Error) => strapi.log.warn(`[billing] new subscription mail failed: ${e.message}`));
-  };
 
   const service = {
     gateway,
@@ -302,15 +306,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       // Checked and written under the user's lock: a double click is one subscription.
       return serialised(userLock(user.id), async () => {
         const current = await currentOf(user);
-        if (current && grantsAccess(current)) throw conflict(MESSAGES.alreadySubscribed);
+        if (!mayReplace(current, actor)) throw conflict(actor === 'admin' ? MESSAGES.userAlreadySubscribed : MESSAGES.alreadySubscribed);
         if (current && current.status === 'pending' && current.plan_id === plan.id) return pendingAgain(current);
         const handover: Handover = { replaces: current, reason: 'replaced', keepOnDecline: false };
         const liveAtStripe = Boolean(current?.stripe_subscription_id) && current?.status !== 'canceled';
         const outcome = isFree(plan)
           ? await startFree(user, plan, handover)
-          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, requireCard: actor === 'user', ...handover });
+          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, actor, ...handover });
         if (current && current.id !== outcome.subscription.id) await releaseAtStripe(current, liveAtStripe);
-        if (outcome.kind === 'active') await notify(user, plan);
         return outcome;
       });
     },
@@ -342,7 +345,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
                 live,
                 price,
                 { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) },
-                `change:${current.id}:${plan.id}`,
+                { charge: chargesCard(actor), idempotencyKey: `change:${current.id}:${plan.id}` },
               );
               const row = (await sync().subscription(view, { userId: user.id, planId: plan.id }))!;
               return outcomeOf(row, view.latest_invoice);
@@ -355,7 +358,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const liveAtStripe = Boolean(current.stripe_subscription_id) && current.status !== 'canceled';
         const outcome = isFree(plan)
           ? await startFree(user, plan, handover)
-          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, requireCard: actor === 'user', ...handover });
+          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, actor, ...handover });
         if (outcome.kind === 'declined' && handover.keepOnDecline) {
           // The user stays on the plan they had; the declined attempt is given up (its invoice voided).
           await retire(outcome.subscription, 'payment declined');
@@ -412,9 +415,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           const plan = await plans().find(current.plan_id);
           if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
           if (!isFree(plan) && !(await paidFor(current))) throw conflict(MESSAGES.neverPaid);
-          const row = await activating(
-            async () => (await subscriptions().update({ where: { id: current.id }, data: { status: 'active', ...resumed } })) as SubscriptionRow,
-          );
+          const row = await activating(async () => (await activation.update(current.id, { status: 'active', ...resumed }))!);
           return { kind: 'active', subscription: row } as PaymentOutcome;
         }
         const g = await gateway();
@@ -430,10 +431,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
               return outcomeOf(row, view.latest_invoice);
             });
           }
-          // Fully ended on Stripe: resuming starts it again at once on the same plan, paid by card.
+          // Fully ended on Stripe: resuming starts it again on the same plan (paid as any start is).
           const plan = await plans().find(current.plan_id);
           if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
-          return startPaid(user, plan, { paymentMethod: null, requireCard: true, replaces: current, reason: 'resumed', keepOnDecline: false });
+          return startPaid(user, plan, { paymentMethod: null, actor, replaces: current, reason: 'resumed', keepOnDecline: false });
         });
       });
     },
@@ -516,7 +517,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
             return outcomeOf(row, paid);
           }
           const status = paid.status === 'paid' ? 'active' : paid.payment_intent?.status === 'requires_action' ? 'pending' : 'payment_required';
-          const row = (await subscriptions().update({ where: { id: sub.id }, data: { status, payment_method_id: card.id } })) as SubscriptionRow;
+          const row = await activating(async () => (await activation.update(sub.id, { status, payment_method_id: card.id }))!);
           await setCurrent(user.id, row.id);
           return outcomeOf(row, paid);
         });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { InvoiceView, SubscriptionView } from './gateway';
+import { activations } from './activation';
 import { fromMinor, localState } from './mapping';
 import type { InvoiceRow, SubscriptionRow } from './records';
 
@@ -29,6 +30,9 @@ export const serialised = <T>(key: string, work: () => Promise<T>): Promise<T> =
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test((error as Error)?.message ?? '');
 
+/** Rows the system ended (replaced by another plan, given up unpaid): never written from Stripe again. */
+const NOT_RETIRED = { $or: [{ status: { $ne: 'canceled' } }, { canceled_by: { $null: true } }, { canceled_by: { $ne: 'system' } }] };
+
 /**
  * Convergent sync from Stripe objects into our rows, keyed by Stripe ids with unique indexes:
  * the API path and the webhook path call the same functions with a freshly read object, so
@@ -38,6 +42,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const subscriptions = () => query(strapi, UID.subscription);
   const invoices = () => query(strapi, UID.invoice);
   const users = () => query(strapi, UID.user);
+  const activation = activations(strapi);
 
   const userForCustomer = async (customer: string | null): Promise<number | null> => {
     if (!customer) return null;
@@ -73,19 +78,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
       };
       let row: SubscriptionRow;
       if (existing) {
-        row = await subscriptions().update({ where: { id: existing.id }, data });
+        // A row ended here (replaced, given up) stays ended: Stripe, told to cancel it, may answer late.
+        row = (await activation.update(existing.id, data, NOT_RETIRED)) ?? existing;
       } else {
         try {
-          row = await subscriptions().create({
-            data: { ...data, managed_by: 'platform', started_at: new Date(), stripe_subscription_id: view.id },
-          });
+          row = await activation.create({ ...data, managed_by: 'platform', started_at: new Date(), stripe_subscription_id: view.id });
         } catch (error) {
           // The webhook and the API call raced to create it: the other one won; update theirs.
           if (!isUniqueViolation(error)) throw error;
           // A second active row for the user is refused too: that is no race to settle here.
           const winner = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow | null;
           if (!winner) throw error;
-          row = await subscriptions().update({ where: { id: winner.id }, data });
+          row = (await activation.update(winner.id, data, NOT_RETIRED)) ?? winner;
         }
       }
       if ((hint.makeCurrent || !user.subscription_id) && user.subscription_id !== row.id) {

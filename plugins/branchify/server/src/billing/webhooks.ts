@@ -3,6 +3,7 @@ import { AppError } from '../http/errors';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
+import { activations } from './activation';
 import type { StripeGateway } from './gateway';
 import { constructWebhookEvent } from './stripe-client';
 import { serialised } from './sync';
@@ -29,6 +30,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const events = () => query(strapi, UID.stripeEvent);
   const sync = () => getService(strapi, 'billing-sync');
   const settings = () => getService(strapi, 'stripe-settings');
+  const activation = activations(strapi);
 
   const notifyUser = async (customer: string | null, method: string) => {
     if (!customer) return;
@@ -81,7 +83,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
                   ? 'active'
                   : 'payment_required';
           // Conditional: a row ended meanwhile (replaced, given up) is never brought back.
-          await query(strapi, UID.subscription).updateMany({ where: { id: row.id, status: { $ne: 'canceled' } }, data: { status } });
+          await activation.update(row.id, { status }, { status: { $ne: 'canceled' } });
         }
       }
       return invoice;

@@ -139,7 +139,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
         },
         select: ['id'],
       });
-      service.kick();
+      // Queued inside a transaction, the row is the worker's only once committed (and never if not).
+      if (strapi.db.inTransaction()) await strapi.db.transaction(async ({ onCommit }) => onCommit(() => service.kick()));
+      else service.kick();
       return row.id as number;
     },
 

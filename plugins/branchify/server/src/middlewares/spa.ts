@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CMS_DIR } from '@branchify/shared/node';
 import type { Context, Next } from 'koa';
 import { renderPlayerPage } from '../player-page';
+import { DEMO_MEDIA_PATH, serveDemoMedia } from '../seed/media';
 import type { Strapi } from '../utils/strapi';
 
 const BUILD_DIR = path.join(CMS_DIR, 'public', 'build');
@@ -47,6 +48,9 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const p = ctx.path;
+
+    // The demo funnel's bundled clips (npm run seed -- --demo).
+    if (p.startsWith(DEMO_MEDIA_PATH)) return serveDemoMedia(ctx);
 
     if (p.startsWith('/build/')) {
       const file = path.normalize(path.join(BUILD_DIR, decodeURIComponent(p.slice('/build/'.length))));

@@ -21,6 +21,7 @@ import creatorImages from '../uploads/service';
 import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
 import updates from '../updates/service';
+import demoSeed from '../seed/demo';
 
 export default {
   auth,
@@ -46,4 +47,5 @@ export default {
   'mailer-settings': mailerSettings,
   'mail-outbox': mailOutbox,
   updates,
+  'demo-seed': demoSeed,
 };

@@ -21,6 +21,7 @@ import type creatorImagesService from '../uploads/service';
 import type mailerSettingsService from '../mailer/settings';
 import type mailOutboxService from '../mailer/outbox';
 import type updatesService from '../updates/service';
+import type demoSeedService from '../seed/demo';
 import type { Strapi } from './strapi';
 
 /** Every service of the plugin by name, with its type, so callers get one typed accessor. */
@@ -48,6 +49,7 @@ export interface Services {
   'mailer-settings': ReturnType<typeof mailerSettingsService>;
   'mail-outbox': ReturnType<typeof mailOutboxService>;
   updates: ReturnType<typeof updatesService>;
+  'demo-seed': ReturnType<typeof demoSeedService>;
 }
 
 export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service(name) as Services[K];

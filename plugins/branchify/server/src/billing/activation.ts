@@ -1,0 +1,63 @@
+import { getService } from '../utils/services';
+import { query, UID, type Strapi } from '../utils/strapi';
+import { USER_FIELDS, type UserRecord } from '../users/serialize';
+import { STILL_ACTIVE } from './policy';
+import type { SubscriptionRow } from './records';
+
+type RowData = Partial<Omit<SubscriptionRow, 'id'>> & Record<string, unknown>;
+
+/**
+ * Every write that can make a subscription active goes through here. The row flips with a
+ * conditional UPDATE (… WHERE status is not already active on that plan), so of all the writers
+ * that observe the same activation (the API call, each webhook, a replay) exactly one sees its
+ * update take and queues the `new_subscription` mail, in the same transaction as the flip.
+ */
+export const activations = (strapi: Strapi) => {
+  const subscriptions = () => query(strapi, UID.subscription);
+
+  const announce = async (row: SubscriptionRow) => {
+    try {
+      const user = (await query(strapi, UID.user).findOne({ where: { id: row.user_id }, select: [...USER_FIELDS] })) as UserRecord | null;
+      const plan = await getService(strapi, 'plans').find(row.plan_id);
+      if (user && plan) await getService(strapi, 'notifications').newSubscription(user, plan);
+    } catch (error) {
+      strapi.log.warn(`[billing] new subscription mail for subscription ${row.id} failed: ${(error as Error).message}`);
+    }
+  };
+
+  return {
+    /** Inserts a row; one inserted active is an activation. */
+    async create(data: RowData): Promise<SubscriptionRow> {
+      if (data.status !== 'active') return (await subscriptions().create({ data })) as SubscriptionRow;
+      return strapi.db.transaction(async () => {
+        const row = (await subscriptions().create({ data })) as SubscriptionRow;
+        await announce(row);
+        return row;
+      });
+    },
+
+    /**
+     * Updates a row (only where `guard` also holds, when given). Returns the row, or null when the
+     * guard left it untouched.
+     */
+    async update(id: number, data: RowData, guard: Record<string, unknown> = {}): Promise<SubscriptionRow | null> {
+      const read = async () => (await subscriptions().findOne({ where: { id } })) as SubscriptionRow | null;
+      if (data.status !== 'active') {
+        const { count } = await subscriptions().updateMany({ where: { id, ...guard }, data });
+        return count ? read() : null;
+      }
+      return strapi.db.transaction(async () => {
+        const notYet: Record<string, unknown>[] = [{ status: { $notIn: [...STILL_ACTIVE] } }];
+        if (data.plan_id !== undefined) notYet.push({ plan_id: { $ne: data.plan_id } });
+        const flipped = await subscriptions().updateMany({ where: { $and: [{ id, ...guard }, { $or: notYet }] }, data });
+        if (flipped.count === 1) {
+          const row = (await read())!;
+          await announce(row);
+          return row;
+        }
+        const { count } = await subscriptions().updateMany({ where: { id, ...guard }, data });
+        return count ? read() : null;
+      });
+    },
+  };
+};
