@@ -319,6 +319,15 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await player.focus();
     await page.keyboard.press('ArrowRight');
     await waitFor(async () => (await videoTime(page)) >= 9.5, 3000, 'the 10 s seek');
+    // The seek bar's thumb sits at the current time (not snapped to the 10 s step), and its own
+    // arrow keys move by the seek step too.
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    await seek.focus();
+    await page.keyboard.press('ArrowLeft');
+    await waitFor(async () => (await videoTime(page)) < 5, 3000, 'the seek bar step back');
+    await seek.fill('3.5');
+    await waitFor(async () => Math.abs((await videoTime(page)) - 3.5) < 0.5, 3000, 'the seek to 3.5 s');
+    expect(await seek.evaluate((el: HTMLInputElement) => el.valueAsNumber)).toBeCloseTo(3.5, 0);
     await page.getByRole('button', { name: 'Fullscreen' }).click();
     await waitFor(() => page.evaluate(() => document.fullscreenElement?.classList.contains('bf-player') ?? false), 3000, 'fullscreen');
     await context.close();

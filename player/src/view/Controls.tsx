@@ -33,6 +33,18 @@ const SETTINGS =
 const FULL = 'M5 5h5v2H7v3H5zm9 0h5v5h-2V7h-3zM5 14h2v3h3v2H5zm12 0h2v5h-5v-2h3z';
 const EXIT = 'M8 5h2v5H5V8h3zm6 0h2v3h3v2h-5zM5 14h5v5H8v-3H5zm9 0h5v2h-3v3h-2z';
 
+/**
+ * Where a key moves the progress bar: arrows and Page keys by the seek step, Home and End to the
+ * ends. The bar itself moves freely (step "any"), so its thumb sits exactly at the current time.
+ */
+const progressKeyTarget = (key: string, time: number, max: number): number | null => {
+  const by: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, PageUp: 1, ArrowLeft: -1, ArrowDown: -1, PageDown: -1 };
+  if (key === 'Home') return 0;
+  if (key === 'End') return max;
+  const sign = by[key];
+  return sign === undefined ? null : Math.min(max, Math.max(0, time + sign * SEEK_STEP_SECONDS));
+};
+
 /** The controls: play, progress, current time, settings, volume, fullscreen. */
 export const Controls = (p: ControlsProps) => {
   const [menu, setMenu] = useState(false);
@@ -49,9 +61,15 @@ export const Controls = (p: ControlsProps) => {
         aria-valuetext={`${formatTime(p.time)} of ${formatTime(max)}`}
         min={0}
         max={max}
-        step={SEEK_STEP_SECONDS}
+        step="any"
         value={Math.min(p.time, max)}
         onChange={(e) => p.onSeek(Number(e.currentTarget.value))}
+        onKeyDown={(e) => {
+          const to = progressKeyTarget(e.key, p.time, max);
+          if (to === null) return;
+          e.preventDefault();
+          p.onSeek(to);
+        }}
       />
       <span className="bf-time" aria-hidden="true">
         {formatTime(p.time)} / {formatTime(p.duration)}
