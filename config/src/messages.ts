@@ -160,6 +160,10 @@ export const MESSAGES = {
   // Admin users: what an edit cannot change
   statusReadOnlyInEdit: 'The status changes only by suspending or reactivating the user, not in an edit.',
   userIdMismatch: 'The id in the body must be the id of the user being edited.',
+
+  // Admin subscriptions: the blue note of the add-or-change modal for a plan that is not free
+  adminPaidPlanNote:
+    'This plan requires payment. The user may need to add a payment method when they log in to their account. If they already have a payment method attached, they will be billed automatically.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
