@@ -178,6 +178,30 @@ describeBrowser('admin panel: subscriptions', () => {
     expect(await subscriptionOf(user.id)).toBeNull();
   });
 
+  it("shows the API's field error at the plan select (a plan withdrawn meanwhile)", async () => {
+    const withdrawn = await createPlan(admin, { name: `Withdrawn ${Math.random().toString(36).slice(2, 6)}`, price: '0', payment_schedule: 'free' });
+    const user = await verifiedUser();
+    await openUserPage(user);
+    await panel().getByRole('button', { name: 'Add Plan' }).click();
+    const add = modal('add-or-change-subscription-by-admin');
+    await choosePlan(add, 'Subscription Plan', withdrawn, 'Free');
+    const res = await admin.http.put(
+      `/api/admin/plans/${withdrawn.id}`,
+      { name: withdrawn.name, price: '0', currency: 'usd', payment_schedule: 'free', managed_by: 'platform', is_active: false },
+      admin.token,
+    );
+    expect(res.status).toBe(200);
+    await add.getByRole('button', { name: 'Add Plan' }).click();
+    await add.getByText(MESSAGES.planNotAvailable).waitFor();
+    expect(await add.getByRole('combobox', { name: /Subscription Plan/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(await add.getByTestId('modal-warning').count()).toBe(0);
+    await still(page);
+    await shot(page, '147-plan-not-available');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'detached' });
+    expect(await subscriptionOf(user.id)).toBeNull();
+  });
+
   it('changes the plan: the Current Subscription panel, the same plan refused, the new plan saved', async () => {
     const { user } = await paidUser(plans.monthly);
     await openUserPage(user);
