@@ -157,6 +157,14 @@ export const MESSAGES = {
   updateInProgress: 'An update is already in progress. Please wait for it to finish.',
   updateApplyFailed: 'The update could not be applied. Nothing was changed.',
   userAlreadySubscribed: 'This user already has a subscription. Change their plan instead.',
+
+  // Admin users: what an edit cannot change
+  statusReadOnlyInEdit: 'The status changes only by suspending or reactivating the user, not in an edit.',
+  userIdMismatch: 'The id in the body must be the id of the user being edited.',
+
+  // Admin subscriptions: the blue note of the add-or-change modal for a plan that is not free
+  adminPaidPlanNote:
+    'This plan requires payment. The user may need to add a payment method when they log in to their account. If they already have a payment method attached, they will be billed automatically.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -167,6 +175,8 @@ export const messageTemplates = {
     `The ${provider} video provider is not available in your current plan. Upgrade to a plan that includes ${provider} integration.`,
   videoInUseBy: (titles: readonly string[]) =>
     `This video is used in ${titles.length === 1 ? 'the funnel' : `${titles.length} funnels:`} ${titles.map((t) => `'${t}'`).join(', ')}. Remove it from ${titles.length === 1 ? 'that funnel' : 'those funnels'} before deleting it.`,
+  /** X and Y are formatted amounts ('$5.00', '$19.00'). */
+  partialRefund: (amount: string, total: string) => `You are issuing a partial refund of ${amount} out of the total ${total}.`,
 } as const;
 
 /** Laravel-style field messages, so every form error reads the same way. */

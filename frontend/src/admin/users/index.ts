@@ -1,8 +1,16 @@
 import PeopleIcon from '@mui/icons-material/People';
+import type { UserResource } from '@branchify/shared';
+import { fullName } from './format';
 import { UserList } from './UserList';
+import { UserShow } from './UserShow';
 
+/**
+ * The users resource. The user page lives at /admin/users/{id}, react-admin's record route (its
+ * `edit` slot); the profile itself is edited in the edit-user modal from that page.
+ */
 export default {
   list: UserList,
+  edit: UserShow,
   icon: PeopleIcon,
-  recordRepresentation: (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`,
+  recordRepresentation: (r: UserResource) => fullName(r),
 };

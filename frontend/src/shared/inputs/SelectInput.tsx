@@ -8,6 +8,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormGroup from '@mui/material/FormGroup';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import { MODAL_Z_INDEX } from '../modals';
 
 /** Select options: `{label, value}`, the value a string or a group `{label, data[]}`. */
 export interface SelectOption {
@@ -54,7 +55,16 @@ export const SelectInput = ({
   return (
     <FormControl fullWidth margin="normal" error={Boolean(error)} disabled={disabled}>
       <InputLabel id={labelId}>{label}</InputLabel>
-      <Select labelId={labelId} id={`select-${name}`} name={name} label={label} value={value} onChange={(e) => onChange(String(e.target.value))}>
+      <Select
+        labelId={labelId}
+        id={`select-${name}`}
+        name={name}
+        label={label}
+        value={value}
+        onChange={(e) => onChange(String(e.target.value))}
+        // The menu opens above the modal host's dialogs, so a select works inside a modal too.
+        MenuProps={{ sx: { zIndex: MODAL_Z_INDEX + 1000 } }}
+      >
         {flatten(options)}
       </Select>
       {error && <FormHelperText>{error}</FormHelperText>}

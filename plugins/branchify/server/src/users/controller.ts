@@ -1,4 +1,4 @@
-import { MESSAGES, ADMIN_ROLE_READ_ONLY, createUserSchema, updateProfileSchema, updateStatusSchema } from '@branchify/shared';
+import { MESSAGES, createUserSchema, updateProfileSchema, updateStatusSchema } from '@branchify/shared';
 import type { Context } from 'koa';
 import { forbidden, notFound, validationError } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
@@ -7,6 +7,7 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { isProfileEdit, readOnlyConflicts } from './edit';
 import type { UserRecord } from './serialize';
 import { USER_SORTABLE } from './service';
 
@@ -67,12 +68,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async update(ctx: Context) {
       const target = await load(ctx);
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if ('status' in body) return updateStatus(ctx, target, body);
+      if (!isProfileEdit(body) && 'status' in body) return updateStatus(ctx, target, body);
 
+      // A profile edit: the record as GET served it comes back with the edited fields changed.
       const input = parse(updateProfileSchema, body);
-      if (input.is_admin !== undefined && input.is_admin !== Boolean(target.is_admin)) {
-        throw validationError({ is_admin: [ADMIN_ROLE_READ_ONLY] });
-      }
+      const conflicts = readOnlyConflicts(body, target);
+      if (Object.keys(conflicts).length) throw validationError(conflicts);
       if (await users().emailTaken(input.email, target.id)) throw validationError({ email: [MESSAGES.emailTaken] });
       const updated = await users().update(target.id, {
         first_name: input.first_name,

@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { MESSAGES, messageTemplates, type InvoiceResource } from '@branchify/shared';
+import { api } from '../../shared/api';
+import { useApiMutation } from '../../shared/data/mutations';
+import { formatDate, formatMoney, invoiceBadge } from '../../shared/format';
+import { FormTextInput } from '../../shared/form';
+import { StatusBadge } from '../../shared/inputs';
+import { BILLING_CHANGES, useLiveInvoice } from './data';
+import { ModalWarning, useModalFailure } from './failure';
+import { currencySymbol, invoiceLabel } from './format';
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** The refund amount: above 0 and at most the invoice amount (in the invoice's currency). */
+const amountSchema = (total: number) =>
+  z.object({
+    refund_amount: z
+      .string()
+      .trim()
+      .refine((v) => AMOUNT.test(v), { message: 'The refund amount must be a number.' })
+      .refine((v) => !AMOUNT.test(v) || cents(Number(v)) > 0, { message: MESSAGES.refundAmountPositive })
+      .refine((v) => !AMOUNT.test(v) || cents(Number(v)) <= cents(total), { message: MESSAGES.refundExceedsAmount }),
+  });
+
+/** Only a paid invoice can be refunded, and only once. */
+const knownRefusal = (invoice: InvoiceResource): string | null => {
+  if (invoice.status === 'refunded' || invoice.amount_refunded > 0) return MESSAGES.alreadyRefunded;
+  if (invoice.status !== 'paid') return MESSAGES.invoiceMayBePending;
+  return null;
+};
+
+const SummaryRow = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <>
+    <Typography color="text.secondary">{label}</Typography>
+    <Box>{children}</Box>
+  </>
+);
+
+/**
+ * refund-invoice: the invoice's summary and the amount to refund, the whole invoice by default (sent
+ * without an amount); a smaller amount is announced as a partial refund.
+ */
+export const RefundInvoiceModal = ({ subscriptionId, invoice: opened, close }: { subscriptionId: number; invoice: InvoiceResource; close: () => void }) => {
+  const invoice = useLiveInvoice(subscriptionId, opened);
+  const schema = amountSchema(invoice.amount);
+  const form = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { refund_amount: invoice.amount.toFixed(2) },
+  });
+  const failure = useModalFailure<z.input<typeof schema>>(['refund_amount'], form.setError);
+  const refund = useApiMutation({
+    mutationFn: (amount: number) =>
+      api.post<InvoiceResource>(`admin/subscriptions/invoices/${subscriptionId}/refund`, {
+        invoice_id: invoice.invoice_id ?? invoice.id,
+        // A full refund leaves the amount out.
+        ...(cents(amount) < cents(invoice.amount) ? { amount } : {}),
+      }),
+    invalidates: BILLING_CHANGES,
+    onSuccess: close,
+  });
+  const refusal = knownRefusal(invoice);
+  const typed = form.watch('refund_amount').trim();
+  const value = AMOUNT.test(typed) ? Number(typed) : null;
+  const partial = value !== null && cents(value) > 0 && cents(value) < cents(invoice.amount);
+
+  const onSubmit = form.handleSubmit(async ({ refund_amount }) => {
+    failure.clear();
+    try {
+      await refund.mutateAsync(Number(refund_amount));
+    } catch (error) {
+      failure.fail(error);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <DialogContent sx={{ pt: 0 }}>
+        <ModalWarning message={refusal ?? failure.warning} />
+        <Paper variant="outlined" component="section" aria-label="Invoice summary" sx={{ p: 2, mb: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, alignItems: 'center' }}>
+            <SummaryRow label="Invoice">{invoiceLabel(invoice)}</SummaryRow>
+            <SummaryRow label="Total">{formatMoney(invoice.amount, invoice.currency)}</SummaryRow>
+            <SummaryRow label="Status">
+              <StatusBadge status={invoiceBadge(invoice.status)} label={invoice.status} />
+            </SummaryRow>
+            <SummaryRow label="Date">{formatDate(invoice.created_at)}</SummaryRow>
+          </Box>
+        </Paper>
+        <FormTextInput
+          control={form.control}
+          name="refund_amount"
+          label="Refund amount"
+          autoComplete="off"
+          fullWidth
+          margin="normal"
+          disabled={Boolean(refusal)}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">{currencySymbol(invoice.currency)}</InputAdornment> },
+            htmlInput: { inputMode: 'decimal' },
+          }}
+        />
+        {partial && (
+          <Alert severity="info" data-testid="partial-refund-notice">
+            {messageTemplates.partialRefund(formatMoney(value, invoice.currency), formatMoney(invoice.amount, invoice.currency))}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button type="submit" variant="contained" color="error" disabled={Boolean(refusal) || refund.isPending}>
+          Refund Invoice
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};

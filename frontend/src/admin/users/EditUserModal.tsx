@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import { MESSAGES, updateProfileSchema, type UserResource } from '@branchify/shared';
+import { api } from '../../shared/api';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormTextInput, FormToggle, useApiForm } from '../../shared/form';
+
+/** edit-user: first name, last name and email; the admin role is shown but cannot change. */
+export const EditUserModal = ({ user, close }: { user: UserResource; close: () => void }) => {
+  const form = useApiForm(updateProfileSchema, { first_name: user.first_name, last_name: user.last_name, email: user.email, is_admin: user.is_admin });
+  const update = useApiMutation({
+    // Only what the edit changes: the role and the status have their own rules.
+    mutationFn: ({ first_name, last_name, email }: { first_name: string; last_name: string; email: string }) =>
+      api.put<UserResource>(`admin/users/${user.id}`, { first_name, last_name, email }),
+    invalidates: [['users']],
+    onSuccess: close,
+  });
+  const { control } = form;
+  return (
+    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await update.mutateAsync(body)))}>
+      <DialogContent sx={{ pt: 0 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          <FormTextInput control={control} name="first_name" label="First name" autoComplete="off" requiredMark fullWidth margin="normal" autoFocus />
+          <FormTextInput control={control} name="last_name" label="Last name" autoComplete="off" requiredMark fullWidth margin="normal" />
+        </Box>
+        <FormTextInput control={control} name="email" label="Email" type="email" autoComplete="off" requiredMark fullWidth margin="normal" />
+        <FormToggle control={control} name="is_admin" label="Admin" disabled helperText={MESSAGES.adminRoleReadOnly} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={form.submitting}>
+          Save
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};
