@@ -156,6 +156,10 @@ export const MESSAGES = {
   updateNotDownloaded: 'There is no downloaded update to apply. Download the update first.',
   updateInProgress: 'An update is already in progress. Please wait for it to finish.',
   updateApplyFailed: 'The update could not be applied. Nothing was changed.',
+
+  planNeedsStripe: "Stripe is not connected yet: users can't pay for paid plans until you connect it.",
+  setupIncomplete: 'Finish every setup step before dismissing the checklist.',
+  setupDismissed: 'Setup checklist dismissed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
