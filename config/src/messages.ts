@@ -165,6 +165,10 @@ export const MESSAGES = {
   // Admin subscriptions: the blue note of the add-or-change modal for a plan that is not free
   adminPaidPlanNote:
     'This plan requires payment. The user may need to add a payment method when they log in to their account. If they already have a payment method attached, they will be billed automatically.',
+
+  planNeedsStripe: "Stripe is not connected yet: users can't pay for paid plans until you connect it.",
+  setupIncomplete: 'Finish every setup step before dismissing the checklist.',
+  setupDismissed: 'Setup checklist dismissed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,4 +1,7 @@
 import { client } from './support/http';
+import { openDb } from './support/db';
+import { subscribedUser } from './support/content';
+import { configureStripe } from './support/stripe';
 import { adminSession, registerUser, type Session } from './support/users';
 
 let admin: Session;
@@ -106,5 +109,81 @@ describe('GET /api/plans', () => {
       expect(plan).toHaveProperty('price_display');
       expect(plan).not.toHaveProperty('stripe_product_id');
     }
+  });
+});
+
+describe('the admin panel saves what it read (react-admin sends the whole record back)', () => {
+  const row = async (id: number) => {
+    const db = openDb();
+    try {
+      return await db('branchify_plans').where({ id }).first();
+    } finally {
+      await db.destroy();
+    }
+  };
+
+  it('accepts back, unchanged, the plan GET served: 200 and the row as it was, Stripe ids kept', async () => {
+    await configureStripe(admin);
+    const made = await admin.http.post('/api/admin/plans', planBody({ name: 'Round trip', price: '29', max_funnel: 3, video_sources: null }), admin.token);
+    expect(made.status).toBe(201);
+    const id = made.body.data.id as number;
+    const before = await row(id);
+    // Saved while Stripe was configured: the plan was mirrored to a Stripe product and price.
+    expect(before.stripe_price_id).toEqual(expect.any(String));
+
+    const served = (await admin.http.get(`/api/admin/plans/${id}`, admin.token)).body.data;
+    expect(served).toMatchObject({ id, price_display: '$29.00/month', subscriber_count: 0, payment_ready: true });
+    expect(served.created_at).toEqual(expect.any(String));
+
+    const res = await admin.http.put(`/api/admin/plans/${id}`, served, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...served, updated_at: res.body.data.updated_at });
+    // The row is as it was: the same Stripe price (a changed price would have been re-mirrored).
+    expect(await row(id)).toEqual({ ...before, updated_at: expect.anything() });
+  });
+
+  it('ignores read-only fields sent with other values (id, price display, counts, Stripe ids, timestamps)', async () => {
+    const made = await admin.http.post('/api/admin/plans', planBody({ name: 'Read-only fields' }), admin.token);
+    const id = made.body.data.id as number;
+    const before = await row(id);
+    const res = await admin.http.put(
+      `/api/admin/plans/${id}`,
+      {
+        ...made.body.data,
+        id: id + 1000,
+        price_display: 'Free',
+        subscriber_count: 99,
+        payment_ready: false,
+        created_at: '2000-01-01T00:00:00.000Z',
+        stripe_price_id: 'price_forged',
+        stripe_product_id: 'prod_forged',
+      },
+      admin.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, price_display: made.body.data.price_display, subscriber_count: 0, created_at: made.body.data.created_at });
+    const after = await row(id);
+    expect(after.stripe_price_id).toBe(before.stripe_price_id);
+    expect(after.stripe_product_id).toBe(before.stripe_product_id);
+  });
+
+  it('counts the subscriptions on a plan, and refuses to delete it while it has any', async () => {
+    const plan = (await admin.http.post('/api/admin/plans', planBody({ name: 'Held plan', payment_schedule: 'free', price: '0' }), admin.token)).body.data;
+    await subscribedUser(admin, plan.id);
+    const shown = await admin.http.get(`/api/admin/plans/${plan.id}`, admin.token);
+    expect(shown.body.data).toMatchObject({ subscriber_count: 1, payment_ready: true, price_display: 'Free' });
+    const listed = await admin.http.get(`/api/admin/plans?filter=${encodeURIComponent(JSON.stringify({ q: 'Held plan' }))}`, admin.token);
+    expect(listed.body.data.data.find((p: { id: number }) => p.id === plan.id)).toMatchObject({ subscriber_count: 1 });
+
+    const removed = await admin.http.delete(`/api/admin/plans/${plan.id}`, admin.token);
+    expect(removed.status).toBe(409);
+    expect(removed.body).toEqual({ success: false, message: 'This plan has subscribers. Deactivate it instead of deleting it.' });
+    expect((await admin.http.get(`/api/admin/plans/${plan.id}`, admin.token)).status).toBe(200);
+
+    // Deactivating it instead: the form's own record, with is_active off, goes back as is.
+    const off = await admin.http.put(`/api/admin/plans/${plan.id}`, { ...shown.body.data, is_active: false }, admin.token);
+    expect(off.status).toBe(200);
+    expect(off.body.data.is_active).toBe(false);
+    expect((await client().get('/api/plans')).body.data.map((p: { id: number }) => p.id)).not.toContain(plan.id);
   });
 });

@@ -9,3 +9,4 @@ export * from './billing';
 export * from './videos';
 export * from './funnels';
 export * from './customization';
+export * from './setup';

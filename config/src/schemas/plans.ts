@@ -78,3 +78,16 @@ export interface PlanResource {
   /** 'Free', '$19.00/month', '$190.00/year' or a one-time '$49.00'. */
   price_display: string;
 }
+
+/**
+ * A plan as the admin API shows it: the plan, plus what the admin needs to manage it. These
+ * derived fields are read-only: a client may send them back on save, and they are ignored.
+ */
+export interface AdminPlanResource extends PlanResource {
+  /** Subscriptions (any status) on this plan; a plan with any cannot be deleted. */
+  subscriber_count: number;
+  /** False for a paid plan while Stripe is not configured: nobody can pay for it yet. */
+  payment_ready: boolean;
+  created_at: string | null;
+  updated_at: string | null;
+}

@@ -5,3 +5,4 @@ export * from './ColorPicker';
 export * from './DateRangePicker';
 export * from './ImageUpload';
 export * from './StatusBadge';
+export * from './GroupedCheckboxes';

@@ -12,6 +12,7 @@ import customizations from '../customization/controller';
 import uploads from '../uploads/controller';
 import mailer from '../mailer/controller';
 import updates from '../updates/controller';
+import setup from '../setup/controller';
 
 export default {
   auth,
@@ -28,4 +29,5 @@ export default {
   uploads,
   mailer,
   updates,
+  setup,
 };

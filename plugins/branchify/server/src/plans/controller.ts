@@ -7,9 +7,14 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { presentPlan } from './present';
+import { presentAdminPlan, presentPlan, type PlanRow } from './present';
 import { PLAN_SORTABLE } from './service';
 
+/**
+ * Plans. The admin endpoints accept back the record they served: the body is read through the
+ * plan schema, which keeps only the plan's own fields (derived and read-only fields such as id,
+ * price_display, subscriber_count, payment_ready, timestamps or Stripe ids are dropped).
+ */
 export default ({ strapi }: { strapi: Strapi }) => {
   const plans = () => getService(strapi, 'plans');
   const load = async (ctx: Context) => {
@@ -17,6 +22,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (!plan) throw notFound();
     return plan;
   };
+
+  /** The admin view of some plans: one read of the Stripe settings for all of them. */
+  const forAdmin = async (rows: PlanRow[]) => {
+    const paymentsConfigured = await getService(strapi, 'stripe-settings').configured();
+    const counts = await plans().subscriberCounts(rows.map((r) => r.id));
+    return rows.map((row) => presentAdminPlan(row, { subscriberCount: counts.get(row.id) ?? 0, paymentsConfigured }));
+  };
+  const oneForAdmin = async (row: PlanRow) => (await forAdmin([row]))[0]!;
 
   return {
     /** Public: the plans a visitor can choose from. */
@@ -27,25 +40,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async index(ctx: Context) {
       const q = readListQuery(ctx.query, PLAN_SORTABLE);
       const { rows, total } = await plans().list(q);
-      paged(ctx, rows.map(presentPlan), pageMeta(q, total), 'plans');
+      paged(ctx, await forAdmin(rows), pageMeta(q, total), 'plans');
     },
 
     async show(ctx: Context) {
-      ok(ctx, presentPlan(await load(ctx)));
+      ok(ctx, await oneForAdmin(await load(ctx)));
     },
 
     async create(ctx: Context) {
       const plan = await plans().create(parse(planSchema, ctx.request.body));
       await getService(strapi, 'billing').mirrorPlan(plan);
       strapi.log.info(`[plans] admin ${ctx.state.branchifyUser.id} created plan ${plan.id}`);
-      created(ctx, presentPlan(plan), MESSAGES.planCreated);
+      created(ctx, await oneForAdmin(plan), MESSAGES.planCreated);
     },
 
     async update(ctx: Context) {
       const existing = await load(ctx);
       const plan = await plans().update(existing, parse(planSchema, ctx.request.body));
       await getService(strapi, 'billing').mirrorPlan(plan);
-      ok(ctx, presentPlan(plan), MESSAGES.planUpdated);
+      ok(ctx, await oneForAdmin(plan), MESSAGES.planUpdated);
     },
 
     async destroy(ctx: Context) {

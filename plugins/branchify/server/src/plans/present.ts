@@ -1,4 +1,4 @@
-import { MANAGED_BY, PAYMENT_SCHEDULES, isFreePlan, priceDisplay, type PaymentSchedule, type PlanResource } from '@branchify/shared';
+import { MANAGED_BY, PAYMENT_SCHEDULES, isFreePlan, priceDisplay, type AdminPlanResource, type PaymentSchedule, type PlanResource } from '@branchify/shared';
 
 export { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule };
 
@@ -41,4 +41,18 @@ export const presentPlan = (plan: PlanRow): PlanResource => ({
   is_active: Boolean(plan.is_active),
   sort_order: plan.sort_order ?? 0,
   price_display: priceDisplay(plan),
+});
+
+const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
+
+/**
+ * The plan as the admin panel sees it: also how many subscriptions hold it (which blocks deletion)
+ * and whether anyone can pay for it yet (a paid plan needs Stripe configured).
+ */
+export const presentAdminPlan = (plan: PlanRow, facts: { subscriberCount: number; paymentsConfigured: boolean }): AdminPlanResource => ({
+  ...presentPlan(plan),
+  subscriber_count: facts.subscriberCount,
+  payment_ready: isFree(plan) || facts.paymentsConfigured,
+  created_at: iso(plan.createdAt),
+  updated_at: iso(plan.updatedAt),
 });

@@ -8,6 +8,7 @@ import customizationRoutes from '../customization/routes';
 import uploadRoutes from '../uploads/routes';
 import mailerRoutes from '../mailer/routes';
 import updateRoutes from '../updates/routes';
+import setupRoutes from '../setup/routes';
 
 export default {
   'content-api': {
@@ -23,6 +24,7 @@ export default {
       ...uploadRoutes,
       ...mailerRoutes,
       ...updateRoutes,
+      ...setupRoutes,
     ],
   },
 };

@@ -1,0 +1,22 @@
+import { MESSAGES } from '@branchify/shared';
+import type { Context } from 'koa';
+import { conflict } from '../http/errors';
+import { ok } from '../http/respond';
+import type { Strapi } from '../utils/strapi';
+import { dismissSetup, setupStatus } from './status';
+
+/** The first-run setup checklist the admin panel shows until an admin dismisses it. */
+export default ({ strapi }: { strapi: Strapi }) => ({
+  async show(ctx: Context) {
+    ok(ctx, await setupStatus(strapi));
+  },
+
+  /** Only a finished checklist can be dismissed: an unfinished one stays as a reminder. */
+  async dismiss(ctx: Context) {
+    const status = await setupStatus(strapi);
+    if (!status.complete) throw conflict(MESSAGES.setupIncomplete);
+    await dismissSetup(strapi);
+    strapi.log.info(`[setup] admin ${ctx.state.branchifyUser.id} dismissed the setup checklist`);
+    ok(ctx, { ...status, dismissed: true }, MESSAGES.setupDismissed);
+  },
+});

@@ -1,0 +1,45 @@
+import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, SETUP_STEPS, type SetupStatusResource, type SetupStep } from '@branchify/shared';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+
+/** Where the "checklist dismissed" flag lives: Strapi's key-value store, shared by every app node. */
+const STORE = { type: 'plugin', name: 'branchify', key: 'setup-checklist' } as const;
+
+interface Branding {
+  app_name: string;
+  app_description: string;
+  app_logo_url: string | null;
+  app_favicon_url: string | null;
+  app_support_url: string | null;
+  app_color_scheme: Record<string, string>;
+}
+
+/**
+ * The app counts as branded once anything an admin can brand differs from the defaults: its name,
+ * description, logo, favicon, support URL or a colour. Saving the defaults unchanged is not branding.
+ */
+export const isBranded = (c: Branding): boolean =>
+  c.app_name !== DEFAULT_APP_NAME ||
+  Boolean(c.app_description) ||
+  Boolean(c.app_logo_url) ||
+  Boolean(c.app_favicon_url) ||
+  Boolean(c.app_support_url) ||
+  Object.entries(DEFAULT_COLOR_SCHEME).some(([name, value]) => (c.app_color_scheme[name] ?? value).toLowerCase() !== value.toLowerCase());
+
+/** The first-run checklist, read from the installation's state (nothing is ticked by hand). */
+export const setupStatus = async (strapi: Strapi): Promise<SetupStatusResource> => {
+  const [plans, email, stripe, branding, flag] = await Promise.all([
+    getService(strapi, 'plans').count(),
+    getService(strapi, 'mailer-settings').configured(),
+    getService(strapi, 'stripe-settings').configured(),
+    getService(strapi, 'customization').publicView(),
+    strapi.store.get(STORE),
+  ]);
+  const steps: Record<SetupStep, boolean> = { plan: plans > 0, email, stripe, branding: isBranded(branding) };
+  const complete = SETUP_STEPS.every((step) => steps[step]);
+  return { steps, complete, dismissed: complete && flag === true };
+};
+
+export const dismissSetup = async (strapi: Strapi): Promise<void> => {
+  await strapi.store.set({ ...STORE, value: true });
+};

@@ -1,0 +1,198 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@branchify/shared';
+import { startFreshInstall, type FreshInstall } from '../harness/fresh-install';
+import { linkIn, sink, smtpSettings } from '../api/support/mail';
+import { STRIPE_TEST_KEYS } from '../api/support/stripe';
+import { expectAlert, launch, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
+
+const PASSWORD = 'first-run-pass-1';
+
+/**
+ * The first run, from the browser, on a fresh install: the first account becomes the admin and
+ * lands on the setup checklist, follows it to create a plan (the step ticks), and the next person
+ * to register verifies their email from the mail they receive, picks that plan and reaches the
+ * funnels dashboard. The rest of the checklist ticks from the installation's state, and once
+ * every step is done the admin dismisses it.
+ */
+describeBrowser('first run from the browser', () => {
+  let install: FreshInstall;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    install = await startFreshInstall();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await install?.stop();
+  });
+
+  /** A browser of its own (no cookies) on the fresh install; nothing outside it is reachable. */
+  const openInstall = async (): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: install.url, viewport: { width: 1280, height: 860 } });
+    contexts.push(context);
+    const origin = new URL(install.url).origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort('internetdisconnected'),
+    );
+    context.setDefaultTimeout(15_000);
+    return context.newPage();
+  };
+
+  const register = async (page: Page, person: { first: string; last: string; email: string }) => {
+    await page.goto('/register');
+    await page.locator('input[name=first_name]').fill(person.first);
+    await page.locator('input[name=last_name]').fill(person.last);
+    await page.locator('input[name=email]').fill(person.email);
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('input[name=password_confirmation]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register' }).click();
+  };
+
+  /** The admin's API session, for what other screens of the panel set up (mail, Stripe, branding). */
+  const adminApi = async (email: string) => {
+    const res = await fetch(`${install.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+    return async (method: string, path: string, body: unknown) => {
+      const answer = await fetch(`${install.url}/api/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+    };
+  };
+
+  it('takes the first admin through the checklist and the next person to the dashboard', async () => {
+    const owner = { first: 'Olga', last: 'Owner', email: `owner-${Date.now().toString(36)}@example.test` };
+    const admin = await openInstall();
+
+    // The first account becomes the admin and lands on the checklist, nothing done yet.
+    await register(admin, owner);
+    await waitForPath(admin, /^\/admin\/users/);
+    await expectAlert(admin, MESSAGES.accountCreated);
+    const checklist = admin.getByTestId('setup-checklist');
+    await checklist.getByRole('heading', { name: 'Set up branchify' }).waitFor();
+    await checklist.getByText('0 of 4 steps done').waitFor();
+    const steps = checklist.getByRole('list', { name: 'Setup steps' });
+    const step = (name: string) => steps.getByRole('listitem').filter({ has: admin.getByRole('link', { name, exact: true }) });
+    // Each step links to its screen, and says whether it is done.
+    const links = {
+      'Create a plan': '/admin/plans/create',
+      'Set up email': '/admin/integrations?tab=1',
+      'Connect Stripe': '/admin/integrations?tab=0',
+      'Brand the app': '/admin/app-customization',
+    };
+    for (const [name, href] of Object.entries(links)) {
+      expect(await step(name).getByRole('link').getAttribute('href')).toBe(href);
+      await step(name).getByText('To do', { exact: true }).waitFor();
+    }
+    await shot(admin, '160-first-run-checklist');
+
+    // It folds away (remembered across a reload) and opens again.
+    await checklist.getByRole('button', { name: 'Hide steps' }).click();
+    await steps.waitFor({ state: 'hidden' });
+    expect(await checklist.getByRole('button', { name: 'Show steps' }).getAttribute('aria-expanded')).toBe('false');
+    await admin.reload();
+    await checklist.getByText('0 of 4 steps done').waitFor();
+    expect(await steps.isVisible()).toBe(false);
+    await checklist.getByRole('button', { name: 'Show steps' }).click();
+    await steps.waitFor();
+
+    // No plan yet: the plans page says so and offers to create one.
+    await admin.getByRole('menuitem', { name: 'Plans' }).click();
+    await admin.getByTestId('plans-empty').getByText('No plans yet').waitFor();
+    await shot(admin, '161-first-run-plans-empty');
+
+    // Following the checklist: a paid plan first, which Stripe (not connected yet) must be able to sell.
+    await step('Create a plan').getByRole('link').click();
+    await waitForPath(admin, '/admin/plans/create');
+    await admin.getByLabel('Name', { exact: true }).fill('Pro');
+    await admin.getByLabel('Price', { exact: true }).fill('15');
+    await admin.getByTestId('plan-stripe-warning').getByText(MESSAGES.planNeedsStripe).waitFor();
+    await shot(admin, '162-first-run-paid-plan-needs-stripe');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expectAlert(admin, MESSAGES.planCreated);
+    await waitForPath(admin, '/admin/plans');
+    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
+    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not payable until Stripe is connected').waitFor();
+    await admin.getByTestId('plan-stripe-warning').waitFor();
+    // The step is ticked, and now leads to the plans.
+    await checklist.getByText('1 of 4 steps done').waitFor();
+    await step('Create a plan').getByText('Done', { exact: true }).waitFor();
+    expect(await step('Create a plan').getAttribute('data-done')).toBe('true');
+
+    // And a free plan, which needs nothing else.
+    await admin.getByRole('link', { name: 'Create plan' }).first().click();
+    await admin.getByLabel('Name', { exact: true }).fill('Starter');
+    await admin.getByRole('combobox', { name: 'Payment schedule' }).click();
+    await admin.getByRole('option', { name: 'Free', exact: true }).click();
+    expect(await admin.getByTestId('plan-stripe-warning').count()).toBe(0);
+    await admin.getByLabel('Max funnels').fill('3');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expectAlert(admin, MESSAGES.planCreated);
+    await admin.getByRole('row').filter({ hasText: 'Starter' }).getByText('Free').first().waitFor();
+    await shot(admin, '163-first-run-plans');
+
+    // Email, set up on the Integrations screen (here through its API): the step ticks on the next screen.
+    const call = await adminApi(owner.email);
+    await call('PUT', 'admin/mailer', smtpSettings());
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
+    await waitForPath(admin, '/admin/users');
+    await checklist.getByText('2 of 4 steps done').waitFor();
+    await step('Set up email').getByText('Done', { exact: true }).waitFor();
+    // The mail banner goes with it.
+    await admin.getByTestId('mailer-banner').waitFor({ state: 'detached' });
+
+    // The next person: not an admin, verifies their email from the mail, picks the plan.
+    const person = { first: 'Nina', last: 'Newcomer', email: `newcomer-${Date.now().toString(36)}@example.test` };
+    const user = await openInstall();
+    await register(user, person);
+    await waitForPath(user, '/verify-notice');
+    const [mail] = await sink.waitFor(person.email, (m) => /verif/i.test(m.subject));
+    await user.goto(linkIn(mail!, '/email-verify'));
+    await waitForPath(user, '/account-verified');
+    await user.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(user, '/settings/select-plan');
+    await user.getByTestId('plan-card').filter({ hasText: 'Starter' }).waitFor();
+    await shot(user, '164-first-run-newcomer-plans');
+    await user.getByRole('button', { name: 'Choose Starter' }).click();
+    const confirm = user.locator('[data-modal="create-or-change-subscription-by-user"]');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await waitForPath(user, '/funnels');
+    await expectAlert(user, MESSAGES.subscriptionCreated);
+    await user.getByTestId('funnels-empty').waitFor();
+    await shot(user, '165-first-run-newcomer-dashboard');
+    // The admin panel is not theirs.
+    await user.goto('/admin/plans');
+    await waitForPath(user, '/funnels');
+
+    // Stripe and the branding, done on their screens: the checklist is complete and can be dismissed.
+    await call('PUT', 'admin/stripe/config', STRIPE_TEST_KEYS);
+    await call('POST', 'admin/customizations', { app_name: 'Olga Videos' });
+    await admin.getByRole('menuitem', { name: 'Plans' }).click();
+    await checklist.getByRole('heading', { name: 'Setup complete' }).waitFor();
+    await checklist.getByText('4 of 4 steps done').waitFor();
+    // The new branding reaches the panel too.
+    await admin.waitForFunction(() => document.title === 'Plans | Olga Videos');
+    // Stripe configured: the paid plan can be sold now.
+    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
+    expect(await admin.getByText('Not payable until Stripe is connected').count()).toBe(0);
+    await shot(admin, '166-first-run-setup-complete');
+    await checklist.getByRole('button', { name: 'Dismiss' }).click();
+    await expectAlert(admin, MESSAGES.setupDismissed);
+    await checklist.waitFor({ state: 'detached' });
+    await admin.reload();
+    await admin.getByRole('row').filter({ hasText: 'Starter' }).waitFor();
+    expect(await checklist.count()).toBe(0);
+    await shot(admin, '167-first-run-checklist-dismissed');
+  });
+});
