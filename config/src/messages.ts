@@ -156,6 +156,13 @@ export const MESSAGES = {
   updateNotDownloaded: 'There is no downloaded update to apply. Download the update first.',
   updateInProgress: 'An update is already in progress. Please wait for it to finish.',
   updateApplyFailed: 'The update could not be applied. Nothing was changed.',
+
+  // Admin settings screens
+  maskedSecretChanged: 'This field shows the saved value masked. Type the whole new value, or leave the masked value as it is to keep the saved one.',
+  stripeConnectDenied: 'The Stripe connection was cancelled.',
+  stripeConnectFailed: 'Stripe could not connect the account. Please try again.',
+  stripeConnectNeedsCredentials: 'Save the Stripe credentials before connecting an account.',
+  updateApplied: 'The update is installed. Restart the application to run the new version.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
