@@ -163,6 +163,8 @@ export const MESSAGES = {
   stripeConnectFailed: 'Stripe could not connect the account. Please try again.',
   stripeConnectNeedsCredentials: 'Save the Stripe credentials before connecting an account.',
   updateApplied: 'The update is installed. Restart the application to run the new version.',
+  updateWarning:
+    "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
