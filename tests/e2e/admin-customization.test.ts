@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { client } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
-import { adminInBrowser } from './support/admin-browser';
+import { adminInBrowser, atTop } from './support/admin-browser';
 import { expectAlert, launch, shot } from './support/app';
 import { describeBrowser } from './support/browser';
 
@@ -35,9 +35,6 @@ const restoreDefaults = async (admin: Session) => {
   );
   if (res.status !== 200) throw new Error(`restore failed: ${res.status} ${JSON.stringify(res.body)}`);
 };
-
-/** Screenshots from the top of the page (a scrolled page pushes the panel's fixed parts around). */
-const atTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
 /** The colour a contained button is painted with. */
 const buttonColour = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -167,6 +164,29 @@ describeBrowser('admin: app customization', () => {
     await page.getByLabel('App name (required)').waitFor();
     expect(await page.getByLabel('App name (required)').inputValue()).toBe('Acme Funnels');
     expect(await page.getByLabel('Primary hex').inputValue()).toBe('#0b6e4f');
+    await context.close();
+  });
+
+  it('an uploaded logo survives "Discard changes"; Remove takes it away on save', async () => {
+    const { page, context } = await adminInBrowser(browser, 'Ida');
+    await page.goto('/admin/app-customization');
+    const logo = page.getByTestId('image-app_logo');
+    await page.getByLabel('App name (required)').fill('Not kept');
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await logo.locator('img[src^="/uploads/"]').waitFor();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await page.getByLabel('App name (required)').inputValue()).not.toBe('Not kept');
+    await logo.locator('img[src^="/uploads/"]').waitFor();
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toMatch(/^\/uploads\//);
+
+    await logo.getByRole('button', { name: 'Remove logo' }).click();
+    await logo.locator('img').waitFor({ state: 'detached' });
+    await atTop(page);
+    await shot(page, '176-customization-logo-removed');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
     await context.close();
   });
 

@@ -1,11 +1,11 @@
 import net from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { baseUrl, client } from '../api/support/http';
 import { removeMailer, smtpSettings } from '../api/support/mail';
 import { configureStripe, STRIPE_TEST_KEYS } from '../api/support/stripe';
 import { adminSession, type Session } from '../api/support/users';
-import { adminInBrowser } from './support/admin-browser';
+import { adminInBrowser, atTop } from './support/admin-browser';
 import { expectAlert, launch, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
@@ -18,8 +18,6 @@ const closedPort = () =>
       server.close(() => resolve(port));
     });
   });
-
-const atTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
 const disconnectStripe = async (admin: Session) => {
   const res = await admin.http.post('/api/admin/stripe/disconnect', {}, admin.token);
@@ -144,12 +142,14 @@ describeBrowser('admin: integrations', () => {
     const redirect = modal.getByRole('textbox', { name: 'Redirect URL' });
     expect(await redirect.inputValue()).toBe('http://localhost:1337/api/stripe/oauth/callback');
     expect(await redirect.getAttribute('readonly')).not.toBeNull();
+    await atTop(page);
     await shot(page, '184-integrations-stripe-config');
 
     // A refusal: a publishable key where the secret goes.
     await secret.fill('pk_test_wrong_place');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('The secret must start with sk_ or rk_.').waitFor();
+    await atTop(page);
     await shot(page, '185-integrations-stripe-config-refused');
     // Saved with the real keys.
     await modal.getByLabel('Client ID').fill(STRIPE_TEST_KEYS.client_id);
@@ -191,6 +191,7 @@ describeBrowser('admin: integrations', () => {
     await page.getByRole('button', { name: 'Disconnect' }).click();
     const confirm = page.locator('[data-modal="quick-notice"]');
     await confirm.getByText('Users cannot pay until a Stripe account is connected again.', { exact: false }).waitFor();
+    await atTop(page);
     await shot(page, '187-integrations-stripe-disconnect');
     await confirm.getByRole('button', { name: 'Disconnect' }).click();
     await expectAlert(page, MESSAGES.stripeDisconnected);

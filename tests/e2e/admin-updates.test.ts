@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { feed, resetUpdates } from '../api/support/updates';
-import { adminInBrowser } from './support/admin-browser';
+import { adminInBrowser, atTop } from './support/admin-browser';
 import { expectAlert, launch, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const WARNING =
   "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.";
-
-const atTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
 /** The version the `current` switch points at, or null before any update. */
 const installedRelease = (): string | null => {
@@ -53,6 +51,7 @@ describeBrowser('admin: app update and help', () => {
     await modal.getByLabel('License key (required)').fill('not a key');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('The license key may contain only letters, digits, dots, dashes and underscores (at least 4 characters).').waitFor();
+    await atTop(page);
     await shot(page, '191-updates-license-key-refused');
     await modal.getByLabel('License key (required)').fill('BRFY-E2E-KEY-5678');
     await modal.getByRole('button', { name: 'Save' }).click();

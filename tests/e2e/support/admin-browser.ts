@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PASSWORD, adminSession, uniqueEmail, type Session } from '../../api/support/users';
 import { loginViaUi, openApp, waitForPath, type AppPage } from './app';
 
@@ -25,4 +25,13 @@ export const adminInBrowser = async (browser: Browser, firstName = 'Sam'): Promi
   await loginViaUi(app.page, email, PASSWORD);
   await waitForPath(app.page, /^\/admin\/users/);
   return { ...app, api, email };
+};
+
+/**
+ * Before a screenshot: the page at its top (a scrolled page pushes the panel's fixed parts
+ * around) and nothing being fetched (react-admin's app-bar spinner has no accessible name).
+ */
+export const atTop = async (page: Page): Promise<void> => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('.RaLoadingIndicator-loader').waitFor({ state: 'detached' });
 };

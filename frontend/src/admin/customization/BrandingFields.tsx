@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import { keys } from '../../shared/data/keys';
 import { FormTextArea, FormTextInput } from '../../shared/form';
 import { ImageUpload } from '../../shared/inputs';
 import type { CustomizationForm } from './CustomizationPage';
+import { customizationKeys } from './queries';
 
 const IMAGES = [
   { field: 'app_logo', url: 'app_logo_url', label: 'Logo', hint: 'Shown in the sidebar and on the sign-in pages.' },
@@ -23,7 +24,9 @@ const IMAGES = [
  * at once through POST admin/customizations/images; Remove clears it on the next save.
  */
 const ImageField = ({ form, image }: { form: UseFormReturn<CustomizationForm>; image: (typeof IMAGES)[number] }) => {
-  const value = useWatch({ control: form.control, name: image.url }) as string | null | undefined;
+  // A controlled field (not only watched), so resetField can make an upload its saved value.
+  const { field } = useController({ control: form.control, name: image.url });
+  const value = field.value as string | null | undefined;
   const [busy, setBusy] = useState(false);
   const alert = useAlert();
   const client = useQueryClient();
@@ -33,7 +36,9 @@ const ImageField = ({ form, image }: { form: UseFormReturn<CustomizationForm>; i
       const body = new FormData();
       body.append(image.field, file);
       const res = await api.post<AdminCustomizationResource>('admin/customizations/images', body);
-      form.setValue(image.url, res.data[image.url], { shouldDirty: false });
+      // Stored already: it becomes the field's saved value too, so "Discard changes" keeps it.
+      form.resetField(image.url, { defaultValue: res.data[image.url] });
+      client.setQueryData(customizationKeys.admin, res.data);
       alert.success(res.message ?? '');
       await client.invalidateQueries({ queryKey: keys.customization });
     } catch (error) {
@@ -49,7 +54,7 @@ const ImageField = ({ form, image }: { form: UseFormReturn<CustomizationForm>; i
         {image.hint} PNG, JPG, WEBP or SVG.
       </Typography>
       {value && (
-        <Button size="small" color="error" sx={{ px: 0, minWidth: 0 }} onClick={() => form.setValue(image.url, null, { shouldDirty: true })}>
+        <Button size="small" color="error" sx={{ px: 0, minWidth: 0 }} onClick={() => field.onChange(null)}>
           Remove {image.label.toLowerCase()}
         </Button>
       )}
