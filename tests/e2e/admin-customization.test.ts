@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { client } from '../api/support/http';
@@ -39,6 +41,19 @@ const restoreDefaults = async (admin: Session) => {
 /** The colour a contained button is painted with. */
 const buttonColour = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
 
+/** Images the suite uploaded (the upload plugin keeps them in cms/public/uploads), removed afterwards. */
+const uploaded = new Set<string>();
+const trackUploads = (page: Page) =>
+  page.on('response', (res) => {
+    if (!res.url().endsWith('/api/admin/customizations/images') || res.status() !== 200) return;
+    void res.json().then((body: { data?: Record<string, unknown> }) => {
+      for (const key of ['app_logo_url', 'app_favicon_url']) {
+        const url = body.data?.[key];
+        if (typeof url === 'string' && url.startsWith('/uploads/')) uploaded.add(url);
+      }
+    });
+  });
+
 describeBrowser('admin: app customization', () => {
   let browser: Browser;
   let admin: Session;
@@ -50,10 +65,13 @@ describeBrowser('admin: app customization', () => {
   afterAll(async () => {
     await browser?.close();
     if (admin) await restoreDefaults(admin);
+    const dir = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
+    for (const url of uploaded) fs.rmSync(path.join(dir, path.basename(url)), { force: true });
   });
 
   it('brands the app: refusals, live preview with a contrast check, logo, a mail template, and the theme follows without a reload', async () => {
     const { page, context } = await adminInBrowser(browser);
+    trackUploads(page);
     await page.getByRole('menuitem', { name: 'App Customizations' }).click();
     await page.getByRole('heading', { name: 'App Customizations', level: 1 }).waitFor();
     await page.getByLabel('App name (required)').waitFor();
@@ -169,6 +187,7 @@ describeBrowser('admin: app customization', () => {
 
   it('an uploaded logo survives "Discard changes"; Remove takes it away on save', async () => {
     const { page, context } = await adminInBrowser(browser, 'Ida');
+    trackUploads(page);
     await page.goto('/admin/app-customization');
     const logo = page.getByTestId('image-app_logo');
     await page.getByLabel('App name (required)').fill('Not kept');
