@@ -169,6 +169,15 @@ export const MESSAGES = {
   planNeedsStripe: "Stripe is not connected yet: users can't pay for paid plans until you connect it.",
   setupIncomplete: 'Finish every setup step before dismissing the checklist.',
   setupDismissed: 'Setup checklist dismissed',
+
+  // Admin settings screens
+  maskedSecretChanged: 'This field shows the saved value masked. Type the whole new value, or leave the masked value as it is to keep the saved one.',
+  stripeConnectDenied: 'The Stripe connection was cancelled.',
+  stripeConnectFailed: 'Stripe could not connect the account. Please try again.',
+  stripeConnectNeedsCredentials: 'Save the Stripe credentials before connecting an account.',
+  updateApplied: 'The update is installed. Restart the application to run the new version.',
+  updateWarning:
+    "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

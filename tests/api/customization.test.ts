@@ -126,8 +126,9 @@ describe('admin customization', () => {
     );
     expect(res.status).toBe(422);
     expect(res.body.success).toBe(false);
+    // The derived --primary-rgb is ignored (it follows --primary), never an error of its own.
     expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['app_color_scheme.--primary-rgb', 'app_color_scheme.primary', 'app_color_scheme.sidebar-width', 'app_logo_url', 'app_name', 'app_support_url'].sort(),
+      ['app_color_scheme.primary', 'app_color_scheme.sidebar-width', 'app_logo_url', 'app_name', 'app_support_url'].sort(),
     );
     expect(await publicView()).toEqual(before);
   });
@@ -207,5 +208,50 @@ describe('admin customization', () => {
     expect(svg).toContain('<svg');
     expect(svg).toContain('<rect');
     expect(svg).not.toMatch(/<script|onload|onclick|javascript:|foreignObject|iframe/i);
+  });
+});
+
+describe('POST admin/customizations/email-preview', () => {
+  const preview = (body: object, session: Session | null = admin) =>
+    session
+      ? session.http.post('/api/admin/customizations/email-preview', body, session.token)
+      : client().post('/api/admin/customizations/email-preview', body);
+
+  it('is admin only', async () => {
+    const user = await verifiedUser();
+    expect((await preview({ template: 'password_reset' }, null)).status).toBe(401);
+    expect((await preview({ template: 'password_reset' }, user)).status).toBe(403);
+  });
+
+  it('renders the unsaved subject and body with sample values, escaping HTML in values like the mail itself', async () => {
+    const res = await preview({
+      template: 'password_reset',
+      subject: 'Reset for {{first_name}} at {{app_name}}',
+      body: '<p>Hello {{first_name}} {{last_name}}</p><a href="{{reset_link}}">Reset</a>',
+      app_name: 'Acme <Funnels>',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.subject).toBe('Reset for Jane at Acme <Funnels>');
+    expect(res.body.data.html).toContain('<p>Hello Jane Doe</p>');
+    expect(res.body.data.html).toContain('href="http://localhost:1337/password-reset?token=sample-token');
+    expect(res.body.data.text).toContain('Hello Jane Doe');
+    const named = await preview({ template: 'account_suspended', subject: '{{app_name}}', body: '<p>{{reason}} {{app_name}}</p>', app_name: '<b>x</b>' });
+    expect(named.body.data.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('uses the saved app name when none is given', async () => {
+    const res = await preview({ template: 'new_user_welcome', subject: 'Welcome to {{app_name}}', body: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.subject).toBe(`Welcome to ${(await publicView()).app_name}`);
+  });
+
+  it('refuses an unknown template and placeholders the template lacks (422 keyed like the form)', async () => {
+    const unknown = await preview({ template: 'email_verification', subject: 'x', body: 'y' });
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.errors)).toEqual(['template']);
+    const bad = await preview({ template: 'new_user_welcome', subject: 'Hi {{reset_link}}', body: '<p>{{password}}</p>' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['body', 'subject']);
+    expect(bad.body.errors.body[0]).toContain('{{password}}');
   });
 });

@@ -27,7 +27,9 @@ describe('card provider configuration', () => {
     const config = await admin.http.get('/api/admin/stripe/config', admin.token);
     expect(config.body.data).toEqual({
       client_id: STRIPE_TEST_KEYS.client_id,
+      secret: `sk_test_****${STRIPE_TEST_KEYS.secret.slice(-4)}`,
       publishable_key: STRIPE_TEST_KEYS.publishable_key,
+      webhook_secret: `whsec_test_****${STRIPE_TEST_KEYS.webhook_secret.slice(-4)}`,
       redirect_url: 'http://localhost:1337/api/stripe/oauth/callback',
       has_secret: true,
       has_webhook_secret: true,

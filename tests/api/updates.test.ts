@@ -4,26 +4,13 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { client } from './support/http';
+import { feed, resetUpdates } from './support/updates';
 import { adminSession, verifiedUser, type Session } from './support/users';
 
 let db: Knex;
 let admin: Session;
 
 const LICENSE = 'BRFY-TEST-KEY-1234';
-
-/** The update feed of tests/fakes/update-feed. */
-const feed = async <T = { mode: string; version: string; requests: Array<{ method: string; url: string; license_key: string | null }> }>(
-  route: string,
-  body?: unknown,
-): Promise<T> => {
-  const res = await fetch(`${process.env.BRANCHIFY_UPDATE_FEED_CONTROL_URL}/${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`feed control ${route}: ${res.status}`);
-  return (await res.json()) as T;
-};
 
 const updatesDir = () => process.env.UPDATES_DIR!;
 /** The version the `current` switch points at, or null before any update. */
@@ -39,11 +26,12 @@ const info = async () => (await admin.http.get('/api/admin/updates/info', admin.
 beforeAll(async () => {
   db = openDb();
   admin = await adminSession();
-  await feed('mode', { mode: 'good' });
+  // Whatever another suite left: no key, never updated.
+  await resetUpdates();
   await feed('release', { version: '2.1.0' });
 });
 afterAll(async () => {
-  await feed('mode', { mode: 'good' });
+  await resetUpdates();
   await db.destroy();
 });
 
@@ -90,6 +78,16 @@ describe('updates: access and license key', () => {
     expect((await admin.http.get('/api/admin/updates/is-token-registered', admin.token)).body.data).toEqual({ registered: true });
     expect(await info()).toMatchObject({ current_version: '2.0.7', latest_version: '2.1.0', update_available: true, license_key: '****-1234' });
     expect(JSON.stringify(await info())).not.toContain(LICENSE);
+  });
+
+  it('takes back the masked key it served: the stored key stays', async () => {
+    const row = await db('branchify_update_state').first();
+    const res = await post('save-license-key', { license_key: (await info()).license_key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'License key saved', data: { license_key: '****-1234' } });
+    expect((await db('branchify_update_state').first()).license_key_encrypted).toBe(row.license_key_encrypted);
+    // Another mask is no key.
+    expect((await post('save-license-key', { license_key: '****-9999' })).status).toBe(422);
   });
 
   it('a key the vendor refuses is reported on license_key', async () => {

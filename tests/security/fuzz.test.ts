@@ -229,7 +229,7 @@ describe('fuzzing the inputs', () => {
       fc.record({
         app_color_scheme: fc.oneof(
           notAString.filter((v) => typeof v !== 'object' || Array.isArray(v)),
-          fc.constantFrom({ '--primary': 'red; }' }, { '--primary-rgb': '1,2,3' }, { 'bad name': '#fff' }),
+          fc.constantFrom({ '--primary': 'red; }' }, { '--accent': 'rgb(1, 2, 3)' }, { 'bad name': '#fff' }),
         ),
       }),
       fc.record({

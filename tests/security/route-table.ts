@@ -122,6 +122,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'GET /api/admin/customizations': { access: 'admin' },
   'POST /api/admin/customizations': { access: 'admin' },
   'POST /api/admin/customizations/images': { access: 'admin' },
+  'POST /api/admin/customizations/email-preview': { access: 'admin' },
   'GET /api/admin/mailer': { access: 'admin' },
   'PUT /api/admin/mailer': { access: 'admin', effects: 'tests/api/mailer.test.ts' },
   'POST /api/admin/mailer/verify': { access: 'admin' },

@@ -39,25 +39,36 @@ const imageUrl = (name: string) =>
     message: `The ${label(name)} must be an http(s) URL or an uploaded image.`,
   });
 
-/** CSS variables; the base colours are hex, their `-rgb` variants are derived and never accepted. */
-const colorScheme = z.record(z.string(), z.string({ message: 'Each colour must be a string.' })).superRefine((scheme, ctx) => {
-  const keys = Object.keys(scheme);
-  if (keys.length > 50) ctx.addIssue({ code: 'custom', message: 'The colour scheme may hold at most 50 variables.' });
-  for (const key of keys) {
-    const value = scheme[key]!.trim();
-    const name = cssVariableName(key);
-    if (!CSS_VARIABLE_NAME.test(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a valid CSS variable name.` });
-    } else if (name.endsWith('-rgb')) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `${name} is derived from ${name.slice(0, -4)} and cannot be set.` });
-    } else if ((RGB_COLORS as readonly string[]).includes(name.slice(2))) {
-      if (!HEX_COLOR.test(value)) ctx.addIssue({ code: 'custom', path: [key], message: `${name} must be a hex colour such as #2f27ce.` });
-    } else if (!SAFE_CSS_VALUE.test(value)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `${name} must be a plain CSS value (no ; { } < > quotes or backslashes).` });
-    }
-  }
-});
+/** A derived variant (`--primary-rgb`): served with the scheme, never stored. */
+const isDerived = (key: string) => CSS_VARIABLE_NAME.test(key) && cssVariableName(key).endsWith('-rgb');
 
+/**
+ * CSS variables; the base colours are hex. Their `-rgb` variants are derived from them: a scheme
+ * sent back as it was served may carry them, and they are dropped, whatever their value.
+ */
+const colorScheme = z
+  .record(z.string(), z.string({ message: 'Each colour must be a string.' }))
+  .transform((scheme) => Object.fromEntries(Object.entries(scheme).filter(([key]) => !isDerived(key))))
+  .superRefine((scheme, ctx) => {
+    const keys = Object.keys(scheme);
+    if (keys.length > 50) ctx.addIssue({ code: 'custom', message: 'The colour scheme may hold at most 50 variables.' });
+    for (const key of keys) {
+      const value = scheme[key]!.trim();
+      const name = cssVariableName(key);
+      if (!CSS_VARIABLE_NAME.test(key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a valid CSS variable name.` });
+      } else if ((RGB_COLORS as readonly string[]).includes(name.slice(2))) {
+        if (!HEX_COLOR.test(value)) ctx.addIssue({ code: 'custom', path: [key], message: `${name} must be a hex colour such as #2f27ce.` });
+      } else if (!SAFE_CSS_VALUE.test(value)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${name} must be a plain CSS value (no ; { } < > quotes or backslashes).` });
+      }
+    }
+  });
+
+/**
+ * Only the subject and body of a template are editable. Its `description` and `variables` are
+ * served alongside (read-only, defined by the mailer) and ignored when sent back.
+ */
 const templateOverride = z
   .object({
     subject: z
@@ -68,8 +79,11 @@ const templateOverride = z
       .string({ message: fieldMessages.string('body') })
       .max(50_000, { message: fieldMessages.max('body', 50_000) })
       .nullish(),
+    description: z.unknown().optional(),
+    variables: z.unknown().optional(),
   })
   .strict()
+  .transform(({ subject, body }) => ({ subject, body }))
   .nullable();
 
 /** The mail templates an override may name and their placeholders (the mailer owns both). */
@@ -131,4 +145,57 @@ export interface CustomizationResource {
   app_support_url: string | null;
   app_color_scheme: Record<string, string>;
   mailer_configured?: boolean;
+}
+
+/** A mail template as the admin view serves it: the editable subject and body, and what it offers. */
+export interface EmailTemplateResource {
+  subject: string;
+  body: string;
+  description: string;
+  variables: Array<{ placeholder: string; description: string }>;
+}
+
+/** GET admin/customizations: the public view plus the email templates. */
+export interface AdminCustomizationResource extends CustomizationResource {
+  app_email_templates: Record<string, EmailTemplateResource>;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** POST admin/customizations/email-preview: one template as the editor holds it, rendered with sample values. */
+export const emailPreviewSchemaFor = (catalogue: EmailTemplateCatalogue) =>
+  z
+    .object({
+      template: z.string({ message: fieldMessages.required('template') }).refine((key) => catalogue.isTemplateKey(key), {
+        message: fieldMessages.in('template'),
+      }),
+      subject: z
+        .string({ message: fieldMessages.string('subject') })
+        .max(255, { message: fieldMessages.max('subject', 255) })
+        .default(''),
+      body: z
+        .string({ message: fieldMessages.string('body') })
+        .max(50_000, { message: fieldMessages.max('body', 50_000) })
+        .default(''),
+      app_name: optionalText('app_name', 100),
+    })
+    .superRefine((value, ctx) => {
+      if (!catalogue.isTemplateKey(value.template)) return;
+      for (const part of ['subject', 'body'] as const) {
+        const unknown = catalogue.unknownPlaceholders(value.template, value[part]);
+        if (unknown.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [part],
+            message: `This template has no ${unknown.map((u) => `{{${u}}}`).join(', ')}. Available: ${catalogue.placeholders(value.template).join(', ')}.`,
+          });
+        }
+      }
+    });
+
+/** The rendered mail: the subject line, the HTML body and its plain-text part. */
+export interface EmailPreviewResource {
+  subject: string;
+  html: string;
+  text: string;
 }

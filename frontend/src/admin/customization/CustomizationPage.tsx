@@ -1,12 +1,140 @@
-import { Title } from 'react-admin';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useWatch, type Control, type DefaultValues } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Title, useWarnWhenUnsavedChanges } from 'react-admin';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { customizationSchemaFor, type AdminCustomizationResource } from '@branchify/shared';
+import { api } from '../../shared/api';
+import { keys } from '../../shared/data/keys';
+import { useApiMutation } from '../../shared/data/mutations';
+import { useApiForm } from '../../shared/form';
+import { Loaded } from '../../shared/Loader';
+import { BrandingFields } from './BrandingFields';
+import { ColorSchemeFields } from './ColorSchemeFields';
+import { EmailTemplateEditor } from './EmailTemplateEditor';
+import { customizationKeys, useAdminCustomization } from './queries';
+import { catalogueOf } from './templates';
+import { ThemePreview } from './ThemePreview';
 
-/** App Customizations. */
-export const CustomizationPage = () => (
-  <>
-    <Title title="App Customizations" />
-    <Typography variant="h5" component="h1" sx={{ my: 2 }}>
-      App Customizations
+/** The form holds the record as served (derived and read-only fields included): the API takes it back whole. */
+export type CustomizationForm = z.input<ReturnType<typeof customizationSchemaFor>>;
+
+const Section = ({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) => (
+  <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+    <Typography id={id} variant="h6" component="h2">
+      {title}
     </Typography>
-  </>
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      {intro}
+    </Typography>
+    {children}
+  </Paper>
 );
+
+const CustomizationEditor = ({ record }: { record: AdminCustomizationResource }) => {
+  const schema = useMemo(() => customizationSchemaFor(catalogueOf(record.app_email_templates)), [record.app_email_templates]);
+  const form = useApiForm(schema, record as DefaultValues<CustomizationForm>);
+  const client = useQueryClient();
+  useWarnWhenUnsavedChanges(true, '/admin/app-customization', form.control as unknown as Control);
+  const save = useApiMutation({
+    mutationFn: (body: unknown) => api.post<AdminCustomizationResource>('admin/customizations', body),
+    // The app's branding (theme, favicon, name) follows at once, without a reload.
+    invalidates: [keys.customization],
+    onSuccess: (saved) => {
+      client.setQueryData(customizationKeys.admin, saved);
+      form.reset(saved as DefaultValues<CustomizationForm>);
+    },
+  });
+  const scheme = (useWatch({ control: form.control, name: 'app_color_scheme' }) ?? {}) as Record<string, string>;
+  const appName = (useWatch({ control: form.control, name: 'app_name' }) as string | undefined) ?? '';
+  const logoUrl = (useWatch({ control: form.control, name: 'app_logo_url' }) as string | null | undefined) ?? null;
+  const { isDirty, submitCount } = form.formState;
+
+  // A refusal in a field out of sight (a closed section's error) still gets seen: go to the first error.
+  useEffect(() => {
+    if (!submitCount) return;
+    const invalid = document.querySelector('[aria-invalid="true"]');
+    invalid?.scrollIntoView({ block: 'center' });
+  }, [submitCount]);
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="App customization"
+      // The whole record goes back, as react-admin would send it; the server ignores what it derives.
+      onSubmit={form.submit(async () => void (await save.mutateAsync(form.getValues())))}
+    >
+      <Box
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 2,
+          display: 'flex',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          gap: 1,
+          py: 1,
+          mb: 2,
+          bgcolor: 'background.default',
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        {isDirty && (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} role="status">
+            You have unsaved changes.
+          </Typography>
+        )}
+        <Button onClick={() => form.reset()} disabled={!isDirty || form.submitting}>
+          Discard changes
+        </Button>
+        <Button type="submit" variant="contained" disabled={form.submitting}>
+          Save
+        </Button>
+      </Box>
+      <Section id="branding-title" title="Branding" intro="The name, description and images your users see.">
+        <BrandingFields form={form} />
+      </Section>
+      <Section id="colors-title" title="Colour scheme" intro="The app's colours. The preview shows them before you save.">
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <ColorSchemeFields control={form.control} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <ThemePreview scheme={scheme} appName={appName} logoUrl={logoUrl} />
+          </Grid>
+        </Grid>
+      </Section>
+      <Section
+        id="templates-title"
+        title="Email templates"
+        intro="The mails the app sends. Placeholders such as {{first_name}} are replaced for each recipient; values are escaped, so they show as text."
+      >
+        <EmailTemplateEditor form={form} templates={record.app_email_templates} />
+      </Section>
+    </Box>
+  );
+};
+
+/** App Customizations (/admin/app-customization): branding, colours with a live preview, mail templates. */
+export const CustomizationPage = () => {
+  const query = useAdminCustomization();
+  return (
+    <Box sx={{ py: 2, maxWidth: 1280 }}>
+      <Title title="App Customizations" />
+      <Typography variant="h5" component="h1">
+        App Customizations
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        How your app looks and what its mails say.
+      </Typography>
+      <Loaded query={query}>{(record) => <CustomizationEditor record={record} />}</Loaded>
+    </Box>
+  );
+};

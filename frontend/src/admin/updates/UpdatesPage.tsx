@@ -1,12 +1,192 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Title } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@branchify/shared';
+import { api, errorMessage } from '../../shared/api';
+import { useAlert } from '../../shared/alerts';
+import { Loaded } from '../../shared/Loader';
+import { useModals } from '../../shared/modals';
+import { LicenseKeyModal } from './LicenseKeyModal';
+import { updateKeys, useUpdateInfo, type UpdateInfo } from './queries';
 
-/** App update. */
-export const UpdatesPage = () => (
-  <>
-    <Title title="App update" />
-    <Typography variant="h5" component="h1" sx={{ my: 2 }}>
-      App update
+type Phase = 'idle' | 'downloading' | 'applying' | 'done' | 'failed';
+
+const STEPS = ['Download and verify', 'Apply'];
+const activeStep: Record<Phase, number> = { idle: -1, downloading: 0, applying: 1, done: 2, failed: -1 };
+
+const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Box sx={{ display: 'flex', gap: 2, py: 1.25, borderBottom: '1px solid', borderColor: 'divider', flexWrap: 'wrap', alignItems: 'center' }}>
+    <Typography component="dt" variant="body2" sx={{ width: 160, fontWeight: 600 }}>
+      {label}
     </Typography>
-  </>
+    <Box component="dd" sx={{ m: 0, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      {children}
+    </Box>
+  </Box>
 );
+
+const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: boolean; onCheck: () => void }) => {
+  const client = useQueryClient();
+  const alert = useAlert();
+  const modals = useModals();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [failure, setFailure] = useState<{ step: number; message: string } | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
+  const busy = phase === 'downloading' || phase === 'applying';
+  const hasKey = Boolean(info.license_key);
+
+  const openLicenseKey = () =>
+    modals.open({ name: 'save-purchase-token', title: 'License key', maxWidth: 'xs', render: ({ close }) => <LicenseKeyModal close={close} /> });
+
+  /** Download (unless this version is already downloaded) then apply, each step shown as it runs. */
+  const update = async () => {
+    setFailure(null);
+    setTarget(info.latest_version);
+    let step = 0;
+    try {
+      if (info.downloaded_version !== info.latest_version) {
+        setPhase('downloading');
+        const downloaded = await api.post<UpdateInfo>('admin/updates/download');
+        alert.success(downloaded.message ?? '');
+      }
+      step = 1;
+      setPhase('applying');
+      const applied = await api.post<UpdateInfo>('admin/updates/apply');
+      alert.success(applied.message ?? '');
+      client.setQueryData(updateKeys.info, applied.data);
+      setPhase('done');
+    } catch (error) {
+      setFailure({ step, message: errorMessage(error) });
+      setPhase('failed');
+      alert.error(error);
+      await client.invalidateQueries({ queryKey: updateKeys.info });
+    }
+  };
+
+  // No key: the latest version is unknown, so the button asks for the key instead of staying off.
+  const canUpdate = info.feed_configured && !busy && (!hasKey || info.update_available);
+  const showProgress = phase !== 'idle';
+
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+        <Box component="dl" sx={{ m: 0 }} data-testid="update-info">
+          <Row label="Current version">
+            <Typography data-testid="current-version">{info.current_version}</Typography>
+          </Row>
+          <Row label="Latest version">
+            <Typography data-testid="latest-version">{hasKey ? info.latest_version : 'Unknown'}</Typography>
+            {hasKey && !info.update_available && !info.check_error && (
+              <Typography variant="body2" color="text.secondary">
+                You are running the latest version.
+              </Typography>
+            )}
+            {hasKey && info.update_available && (
+              <Typography variant="body2" color="success.dark" sx={{ fontWeight: 600 }}>
+                A newer version is available.
+              </Typography>
+            )}
+            {!hasKey && (
+              <Typography variant="body2" color="text.secondary">
+                Save your license key to check for updates.
+              </Typography>
+            )}
+          </Row>
+          <Row label="License key">
+            <Typography data-testid="license-key" sx={{ fontFamily: hasKey ? 'monospace' : undefined }}>
+              {info.license_key ?? 'Not saved'}
+            </Typography>
+            <Button size="small" onClick={openLicenseKey} disabled={busy}>
+              {hasKey ? 'Change license key' : 'Add license key'}
+            </Button>
+          </Row>
+        </Box>
+        {!info.feed_configured && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {MESSAGES.updatesNotConfigured}
+          </Alert>
+        )}
+        {info.check_error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {info.check_error}
+          </Alert>
+        )}
+        {info.restart_required && phase !== 'done' && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            Version {info.applied_version} is installed. {MESSAGES.updateApplied}
+          </Alert>
+        )}
+      </Paper>
+
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="update-warning">
+        {MESSAGES.updateWarning}
+      </Alert>
+
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
+        <Button variant="contained" disabled={!canUpdate} onClick={() => (hasKey ? void update() : openLicenseKey())}>
+          Update to Latest Version
+        </Button>
+        <Button onClick={onCheck} disabled={busy || checking || !hasKey}>
+          {checking ? 'Checking...' : 'Check for updates'}
+        </Button>
+      </Box>
+
+      {showProgress && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} aria-labelledby="update-progress-title" component="section" data-testid="update-progress">
+          <Typography id="update-progress-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+            Updating to {target}
+          </Typography>
+          <Stepper activeStep={phase === 'failed' ? (failure?.step ?? 0) : activeStep[phase]}>
+            {STEPS.map((label, index) => (
+              <Step key={label} completed={phase === 'done' || (busy && index < activeStep[phase]) || (phase === 'failed' && index < (failure?.step ?? 0))}>
+                <StepLabel error={phase === 'failed' && index === failure?.step}>{label}</StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+            {busy && (
+              <>
+                <LinearProgress aria-label={phase === 'downloading' ? 'Downloading' : 'Applying'} sx={{ mb: 1 }} />
+                <Typography variant="body2">
+                  {phase === 'downloading' ? `Downloading and verifying version ${target}...` : `Applying version ${target}...`} Keep this page open.
+                </Typography>
+              </>
+            )}
+            {phase === 'done' && (
+              <Alert severity="success">
+                {MESSAGES.appUpdated}. {MESSAGES.updateApplied}
+              </Alert>
+            )}
+            {phase === 'failed' && failure && <Alert severity="error">{failure.message}</Alert>}
+          </Box>
+        </Paper>
+      )}
+    </>
+  );
+};
+
+/** App update (/admin/updates): versions, the license key, and the update with its progress. */
+export const UpdatesPage = () => {
+  const info = useUpdateInfo();
+  return (
+    <Box sx={{ py: 2, maxWidth: 860 }}>
+      <Title title="App update" />
+      <Typography variant="h5" component="h1">
+        App update
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Updates are downloaded from the update server, checked against the vendor&apos;s signature, and installed beside the running version.
+      </Typography>
+      <Loaded query={info}>{(data) => <UpdatePanel info={data} checking={info.isFetching} onCheck={() => void info.refetch()} />}</Loaded>
+    </Box>
+  );
+};

@@ -18,19 +18,23 @@ const format = (hex: string, alpha: number): string => {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 };
 
-/** The colour picker: default white at full opacity, alpha supported. */
+/** The colour picker: default white at full opacity, alpha supported (`alpha={false}`: opaque hex only). */
 export const ColorPicker = ({
   name,
   label,
   value = '#ffffff',
   onChange,
+  alpha: withAlpha = true,
 }: {
   name: string;
   label: string;
   value?: string;
   onChange: (value: string) => void;
+  alpha?: boolean;
 }) => {
-  const { hex, alpha } = parse(value);
+  const parsed = parse(/^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value);
+  const hex = parsed.hex;
+  const alpha = withAlpha ? parsed.alpha : 1;
   return (
     <Box sx={{ my: 1 }}>
       <Typography component="label" htmlFor={`color-${name}`} variant="body2">
@@ -38,15 +42,17 @@ export const ColorPicker = ({
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <input id={`color-${name}`} type="color" value={hex} onChange={(e) => onChange(format(e.target.value, alpha))} />
-        <Slider
-          aria-label={`${label} opacity`}
-          min={0}
-          max={1}
-          step={0.1}
-          value={alpha}
-          onChange={(_e, v) => onChange(format(hex, v as number))}
-          sx={{ maxWidth: 200 }}
-        />
+        {withAlpha && (
+          <Slider
+            aria-label={`${label} opacity`}
+            min={0}
+            max={1}
+            step={0.1}
+            value={alpha}
+            onChange={(_e, v) => onChange(format(hex, v as number))}
+            sx={{ maxWidth: 200 }}
+          />
+        )}
       </Box>
     </Box>
   );

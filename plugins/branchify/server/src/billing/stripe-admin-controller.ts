@@ -4,6 +4,7 @@ import { AppError, validationError } from '../http/errors';
 import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
+import { maskKey, unmaskKeys } from '../utils/masked-secret';
 import type { Strapi } from '../utils/strapi';
 import { classifyStripeError } from './stripe-client';
 import { signState, verifyState } from './connect-state';
@@ -12,27 +13,40 @@ import { signState, verifyState } from './connect-state';
 export default ({ strapi }: { strapi: Strapi }) => {
   const settings = () => getService(strapi, 'stripe-settings');
 
+  /** The credentials form: secrets masked (kind and last four characters), never in full. */
+  const configView = async () => {
+    const view = await settings().publicView();
+    const credentials = await settings().credentials();
+    return {
+      client_id: view.client_id,
+      secret: maskKey(credentials.secretKey),
+      publishable_key: view.publishable_key,
+      webhook_secret: maskKey(credentials.webhookSecret),
+      redirect_url: view.redirect_url,
+      has_secret: view.has_secret,
+      has_webhook_secret: view.has_webhook_secret,
+      configured: view.configured,
+    };
+  };
+
   return {
     async show(ctx: Context) {
       ok(ctx, await settings().publicView());
     },
 
     async config(ctx: Context) {
-      const view = await settings().publicView();
-      ok(ctx, {
-        client_id: view.client_id,
-        publishable_key: view.publishable_key,
-        redirect_url: view.redirect_url,
-        has_secret: view.has_secret,
-        has_webhook_secret: view.has_webhook_secret,
-        configured: view.configured,
-      });
+      ok(ctx, await configView());
     },
 
+    /** Accepts back what `config` served: masked secrets keep the saved ones; redirect_url and the flags are read-only and ignored. */
     async updateConfig(ctx: Context) {
       const input = parse(stripeConfigSchema, ctx.request.body);
-      // redirect_url is read-only: whatever a client sends is ignored.
-      await settings().save({ client_id: input.client_id, secret: input.secret, publishable_key: input.publishable_key, webhook_secret: input.webhook_secret });
+      const served = await configView();
+      const secrets = unmaskKeys({
+        secret: { value: input.secret, served: served.secret },
+        webhook_secret: { value: input.webhook_secret, served: served.webhook_secret },
+      });
+      await settings().save({ client_id: input.client_id, publishable_key: input.publishable_key, ...secrets });
       strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} updated the Stripe credentials`);
       ok(ctx, await settings().publicView(), MESSAGES.stripeCredentialsUpdated);
     },

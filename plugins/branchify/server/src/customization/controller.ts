@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, fieldMessages } from '@branchify/shared';
 import type { Context } from 'koa';
 import { validationError } from '../http/errors';
 import { ok } from '../http/respond';
@@ -6,7 +6,9 @@ import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { filesIn, storeImage, type IncomingFile } from './images';
-import { customizationSchema } from './validators';
+import { isTemplateKey } from '../mailer/templates';
+import { previewMail } from './preview';
+import { customizationSchema, emailPreviewSchema } from './validators';
 
 const IMAGE_FIELDS = { app_logo: 'app_logo_url', app_favicon: 'app_favicon_url' } as const;
 type ImageField = keyof typeof IMAGE_FIELDS;
@@ -67,6 +69,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       await customization().save(input);
       strapi.log.info(`[customization] admin ${ctx.state.branchifyUser.id} updated the app customization`);
       ok(ctx, await customization().adminView(), MESSAGES.appCustomizationUpdated);
+    },
+
+    /** A template as the editor holds it (unsaved), rendered with sample values. */
+    async emailPreview(ctx: Context) {
+      const input = parse(emailPreviewSchema, ctx.request.body);
+      if (!isTemplateKey(input.template)) throw validationError({ template: [fieldMessages.in('template')] });
+      const appName = input.app_name || (await customization().appName());
+      ok(ctx, previewMail(input.template, { subject: input.subject, body: input.body }, appName));
     },
 
     /** Multipart: app_logo and/or app_favicon. */

@@ -5,4 +5,5 @@ export default [
   route('GET', '/admin/customizations', 'customizations.adminShow', { auth: ADMIN }),
   route('POST', '/admin/customizations', 'customizations.update', { auth: ADMIN }),
   route('POST', '/admin/customizations/images', 'customizations.uploadImages', { auth: ADMIN }),
+  route('POST', '/admin/customizations/email-preview', 'customizations.emailPreview', { auth: ADMIN }),
 ];

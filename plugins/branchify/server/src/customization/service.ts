@@ -1,5 +1,5 @@
-import { DEFAULT_APP_NAME } from '@branchify/shared';
-import { effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
+import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/shared';
+import { DEFAULT_TEMPLATES, effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { effectiveColorScheme, variableName } from './colors';
@@ -29,6 +29,21 @@ export interface CustomizationInput {
   /** Per template: a subject/body override, or null to go back to the default. */
   app_email_templates?: Partial<Record<TemplateKey, { subject?: string | null; body?: string | null } | null>>;
 }
+
+/** Colours compare case-insensitively (`#2F27CE` is `#2f27ce`). */
+const sameValue = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** JSON with sorted keys and empty maps as null, so two values compare by content (PostgreSQL's jsonb reorders keys). */
+const canonical = (value: unknown): string => {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return entries.length ? `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}` : 'null';
+  }
+  return JSON.stringify(value ?? null);
+};
+
+/** A stored column against a value about to be written. */
+const sameStored = (stored: unknown, next: unknown): boolean => canonical(stored) === canonical(next);
 
 const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -77,15 +92,26 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return effectiveTemplates((await row())?.app_email_templates);
     },
 
+    /**
+     * Stores what differs from the defaults: a value equal to its default (a scheme or template
+     * sent back as it was served) is no override, so sending back the record changes nothing.
+     */
     async save(input: CustomizationInput): Promise<void> {
       const current = await row();
       const data: Record<string, unknown> = {};
       for (const key of ['app_name', 'app_description', 'app_logo_url', 'app_favicon_url', 'app_support_url'] as const) {
-        if (input[key] !== undefined) data[key] = input[key] === '' ? null : input[key];
+        if (input[key] === undefined) continue;
+        const value = input[key] === '' ? null : input[key];
+        data[key] = key === 'app_name' && value === DEFAULT_APP_NAME ? null : value;
       }
       if (input.app_color_scheme) {
         const merged: Record<string, string> = { ...(current?.app_color_scheme ?? {}) };
-        for (const [key, value] of Object.entries(input.app_color_scheme)) merged[variableName(key)] = value;
+        for (const [key, raw] of Object.entries(input.app_color_scheme)) {
+          const name = variableName(key);
+          const value = raw.trim();
+          if (sameValue(value, DEFAULT_COLOR_SCHEME[name])) delete merged[name];
+          else merged[name] = value;
+        }
         data.app_color_scheme = merged;
       }
       if (input.app_email_templates) {
@@ -98,12 +124,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
             continue;
           }
           const own = { ...(merged[key] ?? {}) };
-          if (value.subject !== undefined) own.subject = value.subject || null;
-          if (value.body !== undefined) own.body = value.body || null;
-          merged[key] = own;
+          for (const part of ['subject', 'body'] as const) {
+            const text = value[part];
+            if (text === undefined) continue;
+            own[part] = text && text !== DEFAULT_TEMPLATES[key][part] ? text : null;
+          }
+          if (own.subject || own.body) merged[key] = own;
+          else delete merged[key];
         }
         data.app_email_templates = merged;
       }
+      // Nothing changed: the row (and its updated_at) stays as it is.
+      if (current && Object.entries(data).every(([key, value]) => sameStored(current[key as keyof CustomizationRow], value))) return;
       await upsert(data);
     },
 

@@ -1,11 +1,14 @@
-import { customizationSchemaFor } from '@branchify/shared';
+import { customizationSchemaFor, emailPreviewSchemaFor, type EmailTemplateCatalogue } from '@branchify/shared';
 import { DEFAULT_TEMPLATES, isTemplateKey, unknownPlaceholders } from '../mailer/templates';
 
 export type { CustomizationBody } from '@branchify/shared';
 
 /** The customization rules live in @branchify/shared; the mail templates they check against live with the mailer. */
-export const customizationSchema = customizationSchemaFor({
+const catalogue: EmailTemplateCatalogue = {
   isTemplateKey,
   unknownPlaceholders: (key, text) => (isTemplateKey(key) ? unknownPlaceholders(text, DEFAULT_TEMPLATES[key]) : []),
   placeholders: (key) => (isTemplateKey(key) ? DEFAULT_TEMPLATES[key].variables.map((v) => v.placeholder) : []),
-});
+};
+
+export const customizationSchema = customizationSchemaFor(catalogue);
+export const emailPreviewSchema = emailPreviewSchemaFor(catalogue);

@@ -5,6 +5,7 @@ import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { PASSWORD_MASK } from '../utils/masked-secret';
 import { openTransport, smtpErrorField, smtpErrorMessage } from './transport';
 
 /** Transactional mailer settings, admin only. */
@@ -18,8 +19,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async update(ctx: Context) {
       const input = parse(mailerSchema, ctx.request.body);
-      // Authentication needs a password: a new one, or the one already stored.
-      if (input.username && !input.password && !(await settings().hasPassword())) {
+      // Authentication needs a password: a new one, or the one already stored (the mask stands for it).
+      const newPassword = Boolean(input.password) && input.password !== PASSWORD_MASK;
+      if (input.username && !newPassword && !(await settings().hasPassword())) {
         throw validationError({ password: [MESSAGES.mailerPasswordRequired] });
       }
       await settings().save(input);

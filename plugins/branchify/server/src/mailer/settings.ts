@@ -1,3 +1,4 @@
+import { PASSWORD_MASK } from '../utils/masked-secret';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
 
@@ -76,7 +77,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return Boolean((await row())?.password_encrypted);
     },
 
+    /**
+     * Saves the settings. Empty or the served mask as password: the stored one stays. The
+     * verification stays valid while the connection (host, port, encryption, login) is unchanged.
+     */
     async save(input: MailerSettingsInput): Promise<void> {
+      const existing = await row();
+      const password = input.password && input.password !== PASSWORD_MASK ? input.password : null;
       const data: Record<string, unknown> = {
         host: input.host,
         port: input.port,
@@ -84,13 +91,19 @@ export default ({ strapi }: { strapi: Strapi }) => {
         username: input.username || null,
         from_address: input.from_address,
         from_name: input.from_name || null,
-        // New settings have not been verified yet.
-        verified_at: null,
       };
-      if (input.password) data.password_encrypted = seal(input.password, PASSWORD);
+      if (password) data.password_encrypted = seal(password, PASSWORD);
       // A cleared username means no authentication: a stale password must not linger.
       if (!input.username) data.password_encrypted = null;
-      const existing = await row();
+      const before = toSettings(existing);
+      const sameConnection =
+        before !== null &&
+        before.host === data.host &&
+        before.port === data.port &&
+        before.encryption === data.encryption &&
+        before.username === data.username &&
+        (password === null ? Boolean(data.username) || !existing?.password_encrypted : password === before.password);
+      if (!sameConnection) data.verified_at = null;
       if (existing) await rows().update({ where: { id: existing.id }, data });
       else await rows().create({ data });
     },
@@ -100,7 +113,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (existing) await rows().update({ where: { id: existing.id }, data: { verified_at: new Date() } });
     },
 
-    /** What the admin form shows: everything but the password. */
+    /** What the admin form shows: everything, the password masked. */
     async publicView() {
       const r = await row();
       return {
@@ -108,6 +121,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
         port: r?.port ?? null,
         encryption: r?.encryption ?? 'none',
         username: r?.username ?? '',
+        // Masked: sent back unchanged, it keeps the stored password.
+        password: r?.password_encrypted ? PASSWORD_MASK : '',
         has_password: Boolean(r?.password_encrypted),
         from_address: r?.from_address ?? '',
         from_name: r?.from_name ?? '',

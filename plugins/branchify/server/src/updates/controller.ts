@@ -20,6 +20,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async saveLicenseKey(ctx: Context) {
+      // The masked key `info` served, sent back: the stored key stays.
+      const body = (ctx.request.body ?? {}) as { license_key?: unknown };
+      const stored = await updates().maskedLicenseKey();
+      if (stored && body.license_key === stored) return ok(ctx, { license_key: stored }, MESSAGES.licenseKeySaved);
       const { license_key } = parse(licenseKeySchema, ctx.request.body);
       const masked = await updates().saveLicenseKey(license_key);
       strapi.log.info(`[updates] admin ${admin(ctx)} saved a license key (${masked})`);

@@ -236,6 +236,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
       };
     },
 
+    async maskedLicenseKey(): Promise<string | null> {
+      const key = await licenseKey();
+      return key ? maskLicenseKey(key) : null;
+    },
+
     async isTokenRegistered(): Promise<boolean> {
       return Boolean(await licenseKey());
     },

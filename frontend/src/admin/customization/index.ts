@@ -1,0 +1,1 @@
+export { CustomizationPage } from './CustomizationPage';

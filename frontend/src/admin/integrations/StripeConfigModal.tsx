@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DefaultValues } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import CheckIcon from '@mui/icons-material/Check';
+import { stripeConfigSchema } from '@branchify/shared';
+import type { z } from 'zod';
+import { api } from '../../shared/api';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
+import { TextInput } from '../../shared/inputs';
+import { Loaded } from '../../shared/Loader';
+import { integrationKeys, useStripeConfig, type StripeConfig } from './queries';
+
+/** 'Copied' shows for 1500 ms. */
+const COPIED_MS = 1500;
+
+/** A masked secret is replaced as a whole: focusing it selects it, so typing overwrites it. */
+const selectAll = (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  if (event.target.value.includes('****')) event.target.select();
+};
+
+const RedirectUrl = ({ value }: { value: string }) => {
+  const [copied, setCopied] = useState(false);
+  return (
+    <TextInput
+      name="redirect_url"
+      label="Redirect URL"
+      value={value}
+      onChange={() => undefined}
+      helperText={copied ? 'Copied' : 'Read-only. Add it to your Stripe Connect settings as the redirect URI.'}
+      slotProps={{
+        htmlInput: { readOnly: true },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label="Copy redirect URL"
+                edge="end"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(value).then(() => {
+                    setCopied(true);
+                    window.setTimeout(() => setCopied(false), COPIED_MS);
+                  });
+                }}
+              >
+                {copied ? <CheckIcon /> : <ContentCopyIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+};
+
+type StripeConfigForm = z.input<typeof stripeConfigSchema>;
+
+const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () => void }) => {
+  const client = useQueryClient();
+  const form = useApiForm(stripeConfigSchema, config as DefaultValues<StripeConfigForm>);
+  const save = useApiMutation({
+    mutationFn: (body: unknown) => api.put('admin/stripe/config', body),
+    invalidates: [integrationKeys.stripe],
+    onSuccess: () => {
+      client.removeQueries({ queryKey: integrationKeys.stripeConfig, exact: true });
+      close();
+    },
+  });
+  const { control } = form;
+  return (
+    // The record goes back as it was served: masked secrets mean "keep", redirect_url is read-only.
+    <Box component="form" noValidate onSubmit={form.submit(async () => void (await save.mutateAsync(form.getValues())))}>
+      <DialogContent sx={{ pt: 0 }}>
+        <Typography variant="body2" color="text.secondary">
+          From your Stripe dashboard (Developers → API keys, and Settings → Connect for the client ID). Saved secrets are shown masked.
+        </Typography>
+        <FormTextInput control={control} name="client_id" label="Client ID" helperText="Starts with ca_ (needed to connect an account)." autoComplete="off" />
+        <FormPasswordInput
+          control={control}
+          name="secret"
+          label="Secret key"
+          helperText={config.has_secret ? 'Saved. Leave the masked value to keep it, or type a new key.' : 'Starts with sk_ or rk_.'}
+          autoComplete="off"
+          onFocus={selectAll}
+        />
+        <FormTextInput control={control} name="publishable_key" label="Publishable key" helperText="Starts with pk_." autoComplete="off" />
+        <FormPasswordInput
+          control={control}
+          name="webhook_secret"
+          label="Webhook signing secret"
+          helperText={config.has_webhook_secret ? 'Saved. Leave the masked value to keep it, or type a new secret.' : 'Starts with whsec_.'}
+          autoComplete="off"
+          onFocus={selectAll}
+        />
+        <RedirectUrl value={config.redirect_url} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={form.submitting}>
+          Save
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};
+
+/** update-stripe-config: the platform's Stripe credentials; the redirect URL is read-only. */
+export const StripeConfigModal = ({ close }: { close: () => void }) => {
+  const config = useStripeConfig();
+  return <Loaded query={config}>{(data) => <StripeConfigForm config={data} close={close} />}</Loaded>;
+};

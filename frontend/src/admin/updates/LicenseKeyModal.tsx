@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Typography from '@mui/material/Typography';
+import { licenseKeySchema } from '@branchify/shared';
+import { api } from '../../shared/api';
+import { useApiMutation } from '../../shared/data/mutations';
+import { FormTextInput, useApiForm } from '../../shared/form';
+import { updateKeys } from './queries';
+
+/** save-purchase-token: the license key the update server knows this installation by. */
+export const LicenseKeyModal = ({ close }: { close: () => void }) => {
+  const form = useApiForm(licenseKeySchema, { license_key: '' });
+  const save = useApiMutation({
+    mutationFn: (body: unknown) => api.post('admin/updates/save-license-key', body),
+    invalidates: [updateKeys.info],
+    onSuccess: close,
+  });
+  return (
+    <Box component="form" noValidate onSubmit={form.submit(async (values) => void (await save.mutateAsync(values)))}>
+      <DialogContent sx={{ pt: 0 }}>
+        <Typography variant="body2" color="text.secondary">
+          The license key from your purchase. It is stored encrypted and only ever sent to the update server.
+        </Typography>
+        <FormTextInput control={form.control} name="license_key" label="License key" requiredMark autoFocus autoComplete="off" />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={form.submitting}>
+          Save
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};

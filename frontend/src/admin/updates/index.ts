@@ -1,0 +1,1 @@
+export { UpdatesPage } from './UpdatesPage';

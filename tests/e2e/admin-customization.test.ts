@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@branchify/shared';
+import { client } from '../api/support/http';
+import { adminSession, type Session } from '../api/support/users';
+import { adminInBrowser, atTop } from './support/admin-browser';
+import { expectAlert, launch, shot } from './support/app';
+import { describeBrowser } from './support/browser';
+
+const LOGO_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32"><rect width="120" height="32" rx="6" fill="#0b6e4f"/><text x="60" y="21" font-size="14" text-anchor="middle" fill="#ffffff" font-family="sans-serif">ACME</text></svg>',
+);
+const TEMPLATES = [
+  'password_reset',
+  'new_subscription',
+  'new_user_welcome',
+  'account_suspended',
+  'subscription_renewal_failed',
+  'subscription_renewal_succeeded',
+];
+
+/** The installation back to its default branding (other suites expect it). */
+const restoreDefaults = async (admin: Session) => {
+  const res = await admin.http.post(
+    '/api/admin/customizations',
+    {
+      app_name: 'branchify',
+      app_description: null,
+      app_support_url: null,
+      app_logo_url: null,
+      app_favicon_url: null,
+      app_color_scheme: { primary: '#2f27ce', secondary: '#dedcff', accent: '#433bff', background: '#fbfbfe', white: '#ffffff', dark: '#050315' },
+      app_email_templates: Object.fromEntries(TEMPLATES.map((t) => [t, null])),
+    },
+    admin.token,
+  );
+  if (res.status !== 200) throw new Error(`restore failed: ${res.status} ${JSON.stringify(res.body)}`);
+};
+
+/** The colour a contained button is painted with. */
+const buttonColour = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+/** Images the suite uploaded (the upload plugin keeps them in cms/public/uploads), removed afterwards. */
+const uploaded = new Set<string>();
+const trackUploads = (page: Page) =>
+  page.on('response', (res) => {
+    if (!res.url().endsWith('/api/admin/customizations/images') || res.status() !== 200) return;
+    void res.json().then((body: { data?: Record<string, unknown> }) => {
+      for (const key of ['app_logo_url', 'app_favicon_url']) {
+        const url = body.data?.[key];
+        if (typeof url === 'string' && url.startsWith('/uploads/')) uploaded.add(url);
+      }
+    });
+  });
+
+describeBrowser('admin: app customization', () => {
+  let browser: Browser;
+  let admin: Session;
+  beforeAll(async () => {
+    browser = await launch();
+    admin = await adminSession();
+    await restoreDefaults(admin);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (admin) await restoreDefaults(admin);
+    const dir = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
+    for (const url of uploaded) fs.rmSync(path.join(dir, path.basename(url)), { force: true });
+  });
+
+  it('brands the app: refusals, live preview with a contrast check, logo, a mail template, and the theme follows without a reload', async () => {
+    const { page, context } = await adminInBrowser(browser);
+    trackUploads(page);
+    await page.getByRole('menuitem', { name: 'App Customizations' }).click();
+    await page.getByRole('heading', { name: 'App Customizations', level: 1 }).waitFor();
+    await page.getByLabel('App name (required)').waitFor();
+    expect(await page.getByLabel('App name (required)').inputValue()).toBe('branchify');
+    expect(await page.getByLabel('Primary hex').inputValue()).toBe('#2f27ce');
+    await atTop(page);
+    await shot(page, '170-customization');
+
+    // Refusals: a colour that is not hex, a support URL that is not a link. Nothing is saved.
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/admin/customizations')) saves.push(r.url());
+    });
+    await page.getByLabel('Primary hex').fill('#12345');
+    await page.getByLabel('Support URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('--primary must be a hex colour such as #2f27ce.').waitFor();
+    await page.getByText('The app support url must be an http(s) or mailto: link.').waitFor();
+    expect(await page.getByLabel('Primary hex').getAttribute('aria-invalid')).toBe('true');
+    await atTop(page);
+    await shot(page, '171-customization-refusals');
+    expect(saves).toEqual([]);
+
+    // The preview follows the picker; a primary that white text cannot be read on is flagged.
+    const preview = page.getByTestId('theme-preview');
+    await page.getByLabel('Primary hex').fill('#1a8cff');
+    await page.getByTestId('contrast-warning').filter({ hasText: 'Text on the primary colour has a contrast of 3.3:1' }).waitFor();
+    const mockButton = preview.getByText('Create funnel');
+    expect(await mockButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(26, 140, 255)');
+    await atTop(page);
+    await shot(page, '172-customization-contrast-warning');
+    await page.getByLabel('Primary hex').fill('#0b6e4f');
+    await page.getByTestId('contrast-warning').waitFor({ state: 'detached' });
+    expect(await mockButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 110, 79)');
+    // The colour input and the hex field are one value.
+    expect(await page.locator('#color-primary').inputValue()).toBe('#0b6e4f');
+    await page.getByLabel('Support URL').fill('https://help.acme.test/support');
+    await page.getByLabel('App name (required)').fill('Acme Funnels');
+
+    // Images: a type outside the rules is refused in the browser; a PNG is stored at once.
+    const logo = page.getByTestId('image-app_logo');
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a....') });
+    expect(await expectAlert(page, MESSAGES.invalidFileType)).toBe('error');
+    await atTop(page);
+    await shot(page, '173-customization-bad-image');
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await logo.locator('img[src^="/uploads/"]').waitFor();
+    await page.getByTestId('theme-preview').locator('img[src^="/uploads/"]').waitFor();
+    await logo.getByRole('button', { name: 'Remove logo' }).waitFor();
+
+    // A mail template: its variables, a click inserts one at the cursor, the preview renders it.
+    await page.getByRole('tab', { name: 'Welcome' }).click();
+    const variables = page.getByTestId('template-variables');
+    await variables.getByText("The user's first name").waitFor();
+    await variables.getByText('The application name (App customization)').waitFor();
+    const subject = page.getByLabel('Subject', { exact: true });
+    await subject.fill('Welcome aboard, !');
+    await subject.press('End');
+    await subject.press('ArrowLeft');
+    await variables.getByRole('button', { name: '{{first_name}}' }).click();
+    expect(await subject.inputValue()).toBe('Welcome aboard, {{first_name}}!');
+    const mail = page.getByTestId('mail-preview');
+    await mail.getByTestId('mail-preview-subject').filter({ hasText: 'Welcome aboard, Jane!' }).waitFor();
+    // The preview uses the unsaved app name too.
+    const body = page.getByLabel('Body (HTML)');
+    await body.fill('<p>Hello {{first_name}}, welcome to <strong>{{app_name}}</strong>.</p>');
+    const frame = page.frameLocator('iframe[title="Email preview"]');
+    await frame.getByText('Hello Jane, welcome to Acme Funnels.').waitFor();
+    await atTop(page);
+    await shot(page, '174-customization-email-template');
+
+    // A placeholder this template does not offer: the preview and the save both say so.
+    await body.fill('<p>Your password is {{password}}</p>');
+    await mail.getByText('This template has no {{password}}.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#input-app_email_templates\\.new_user_welcome\\.body-helper-text').filter({ hasText: '{{password}}' }).waitFor();
+    expect(saves).toEqual([]);
+    await body.fill('<p>Hello {{first_name}}, welcome to <strong>{{app_name}}</strong>.</p>');
+
+    // Save: the message, and the app's theme and name follow without a reload.
+    await page.mouse.move(1, 1);
+    const before = await buttonColour(page, 'Save');
+    expect(before).toBe('rgb(47, 39, 206)');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await page.mouse.move(1, 1);
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#0b6e4f');
+    await page.waitForFunction(() => {
+      const save = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Save');
+      return save && getComputedStyle(save).backgroundColor === 'rgb(11, 110, 79)';
+    });
+    await page.getByText('You have unsaved changes.').waitFor({ state: 'detached' });
+    await atTop(page);
+    await shot(page, '175-customization-saved');
+    expect(saves.length).toBe(1);
+
+    // Stored: what every visitor loads, and the template the mailer will use.
+    const shown = (await client().get('/api/customizations')).body.data;
+    expect(shown).toMatchObject({ app_name: 'Acme Funnels', app_support_url: 'https://help.acme.test/support' });
+    expect(shown.app_logo_url).toMatch(/^\/uploads\//);
+    expect(shown.app_color_scheme).toMatchObject({ '--primary': '#0b6e4f', '--primary-rgb': '11, 110, 79' });
+    const templates = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates;
+    expect(templates.new_user_welcome.subject).toBe('Welcome aboard, {{first_name}}!');
+
+    // A reload shows what was saved.
+    await page.reload();
+    await page.getByLabel('App name (required)').waitFor();
+    expect(await page.getByLabel('App name (required)').inputValue()).toBe('Acme Funnels');
+    expect(await page.getByLabel('Primary hex').inputValue()).toBe('#0b6e4f');
+    await context.close();
+  });
+
+  it('an uploaded logo survives "Discard changes"; Remove takes it away on save', async () => {
+    const { page, context } = await adminInBrowser(browser, 'Ida');
+    trackUploads(page);
+    await page.goto('/admin/app-customization');
+    const logo = page.getByTestId('image-app_logo');
+    await page.getByLabel('App name (required)').fill('Not kept');
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await logo.locator('img[src^="/uploads/"]').waitFor();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await page.getByLabel('App name (required)').inputValue()).not.toBe('Not kept');
+    await logo.locator('img[src^="/uploads/"]').waitFor();
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toMatch(/^\/uploads\//);
+
+    await logo.getByRole('button', { name: 'Remove logo' }).click();
+    await logo.locator('img').waitFor({ state: 'detached' });
+    await atTop(page);
+    await shot(page, '176-customization-logo-removed');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
+    await context.close();
+  });
+
+  it('keyboard: the template tabs move with the arrow keys', async () => {
+    const { page, context } = await adminInBrowser(browser, 'Kim');
+    await page.goto('/admin/app-customization');
+    const first = page.getByRole('tab', { name: 'Password reset' });
+    await first.waitFor();
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('tab', { name: 'New subscription' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('template-variables').getByRole('button', { name: '{{subscription_plan}}' }).waitFor();
+    await context.close();
+  });
+});
