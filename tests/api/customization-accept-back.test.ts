@@ -35,7 +35,15 @@ const reset = async () => {
     app_support_url: null,
     app_logo_url: null,
     app_favicon_url: null,
-    app_color_scheme: { primary: '#2f27ce', secondary: '#dedcff', accent: '#433bff', background: '#fbfbfe', white: '#ffffff', dark: '#050315' },
+    app_color_scheme: {
+      primary: '#2f27ce',
+      secondary: '#dedcff',
+      accent: '#433bff',
+      background: '#fbfbfe',
+      white: '#ffffff',
+      dark: '#050315',
+      'sidebar-width': '270px',
+    },
     app_email_templates: Object.fromEntries(TEMPLATES.map((t) => [t, null])),
   });
   expect(res.status).toBe(200);

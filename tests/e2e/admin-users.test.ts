@@ -82,6 +82,8 @@ describeBrowser('admin panel: users', () => {
     await page.waitForURL((url) => url.search.includes(tag));
     const rows = page.locator('tbody tr');
     await page.getByRole('link', { name: `Cyrus ${tag}` }).waitFor();
+    // The unfiltered page may still be on screen for a moment: wait for the search's answer.
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
     expect(await rows.count()).toBe(3);
     // Newest first by default.
     expect(await rows.nth(0).innerText()).toContain('Cyrus');
