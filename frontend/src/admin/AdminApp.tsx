@@ -29,6 +29,9 @@ const AdminLayout = ({ children }: LayoutProps) => (
   </Layout>
 );
 
+/** The app bar's loading spinner is announced as 'Loading' (a progress bar needs a name). */
+const LOADING_NAMED = { RaLoadingIndicator: { defaultProps: { 'aria-label': 'Loading' } } };
+
 /** The sidebar is 270 px wide. */
 const SIDEBAR = { width: 270, closedWidth: 55 };
 
@@ -42,7 +45,7 @@ const AdminApp = () => {
   return (
     <Admin
       basename="/admin"
-      theme={{ ...theme, sidebar: SIDEBAR }}
+      theme={{ ...theme, sidebar: SIDEBAR, components: { ...theme.components, ...LOADING_NAMED } }}
       queryClient={queryClient}
       dataProvider={dataProvider}
       authProvider={authProvider}

@@ -41,6 +41,8 @@ export const useApiForm = <TSchema extends z.ZodType<unknown, FieldValues>>(
         await action(values);
       } catch (error) {
         applyFieldErrors(form, error);
+        // A refused save is not a successful submit (a guard on unsaved work must stay on).
+        form.setError('root.server', { type: 'server' });
         alert.error(error);
       }
     });
