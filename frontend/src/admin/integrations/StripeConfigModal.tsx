@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -18,6 +16,7 @@ import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form'
 import { TextInput } from '../../shared/inputs';
 import { Loaded } from '../../shared/Loader';
 import { integrationKeys, useStripeConfig, type StripeConfig } from './queries';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** 'Copied' shows for 1500 ms. */
 const COPIED_MS = 1500;
@@ -102,12 +101,7 @@ const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () =
         />
         <RedirectUrl value={config.redirect_url} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Save" disabled={form.submitting} />
     </Box>
   );
 };

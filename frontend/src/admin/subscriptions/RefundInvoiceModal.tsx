@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
@@ -18,6 +16,7 @@ import { StatusBadge } from '../../shared/inputs';
 import { BILLING_CHANGES, useLiveInvoice } from './data';
 import { ModalWarning, useModalFailure } from './failure';
 import { currencySymbol, invoiceLabel } from './format';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const cents = (amount: number) => Math.round(amount * 100);
@@ -117,12 +116,7 @@ export const RefundInvoiceModal = ({ subscriptionId, invoice: opened, close }: {
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" color="error" disabled={Boolean(refusal) || refund.isPending}>
-          Refund Invoice
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Refund Invoice" color="error" disabled={Boolean(refusal) || refund.isPending} />
     </Box>
   );
 };

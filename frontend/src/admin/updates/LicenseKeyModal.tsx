@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { licenseKeySchema } from '@branchify/shared';
@@ -8,6 +6,7 @@ import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { FormTextInput, useApiForm } from '../../shared/form';
 import { updateKeys } from './queries';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** save-purchase-token: the license key the update server knows this installation by. */
 export const LicenseKeyModal = ({ close }: { close: () => void }) => {
@@ -25,12 +24,7 @@ export const LicenseKeyModal = ({ close }: { close: () => void }) => {
         </Typography>
         <FormTextInput control={form.control} name="license_key" label="License key" requiredMark autoFocus autoComplete="off" />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Save" disabled={form.submitting} />
     </Box>
   );
 };

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { createUserSchema, type UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { FormPasswordInput, FormTextInput, FormToggle, useApiForm } from '../../shared/form';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** create-user: an account an admin vouches for (verified at once); the list reloads after it. */
 export const CreateUserModal = ({ close }: { close: () => void }) => {
@@ -36,12 +35,7 @@ export const CreateUserModal = ({ close }: { close: () => void }) => {
         />
         <FormToggle control={control} name="is_admin" label="Admin" helperText="Admins manage users, plans and settings. The role cannot be changed later." />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Create User
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Create User" disabled={form.submitting} />
     </Box>
   );
 };

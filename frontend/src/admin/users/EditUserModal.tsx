@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { MESSAGES, updateProfileSchema, type UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { FormTextInput, FormToggle, useApiForm } from '../../shared/form';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** edit-user: first name, last name and email; the admin role is shown but cannot change. */
 export const EditUserModal = ({ user, close }: { user: UserResource; close: () => void }) => {
@@ -28,12 +27,7 @@ export const EditUserModal = ({ user, close }: { user: UserResource; close: () =
         <FormTextInput control={control} name="email" label="Email" type="email" autoComplete="off" requiredMark fullWidth margin="normal" />
         <FormToggle control={control} name="is_admin" label="Admin" disabled helperText={MESSAGES.adminRoleReadOnly} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Save" disabled={form.submitting} />
     </Box>
   );
 };

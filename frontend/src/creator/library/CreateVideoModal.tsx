@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -27,6 +25,7 @@ import { TextInput } from '../../shared/inputs';
 import { useSession } from '../../shared/session';
 import { useDebounced } from '../../shared/useDebounced';
 import { VideoPreview, type VideoMeta } from './VideoPreview';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** The tabs in the modal's order. */
 export const PROVIDER_TABS: VideoProvider[] = ['adilo', 'youtube', 'vimeo', 'generic'];
@@ -175,12 +174,7 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
           </Box>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting || Boolean(upgrade) || (!video && !source)}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Save" disabled={form.submitting || Boolean(upgrade) || (!video && !source)} />
     </Box>
   );
 };

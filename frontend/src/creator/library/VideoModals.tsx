@@ -8,6 +8,7 @@ import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { FormTextInput, useApiForm } from '../../shared/form';
 import { VideoPreview } from './VideoPreview';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** edit-video-title: only the title of a library video changes. */
 export const EditVideoTitleModal = ({ video, close }: { video: VideoResource; close: () => void }) => {
@@ -22,12 +23,7 @@ export const EditVideoTitleModal = ({ video, close }: { video: VideoResource; cl
       <DialogContent sx={{ pt: 0 }}>
         <FormTextInput control={form.control} name="title" label="Title" requiredMark autoFocus />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Save" disabled={form.submitting} />
     </Box>
   );
 };

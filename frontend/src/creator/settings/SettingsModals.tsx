@@ -18,6 +18,7 @@ import { FormPasswordInput, FormTextArea, useApiForm } from '../../shared/form';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
 import { formatDate } from '../../shared/format';
+import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** change-user-password: on success the modal closes and the user is logged out. */
 export const ChangePasswordModal = ({ close }: { close: () => void }) => {
@@ -41,12 +42,7 @@ export const ChangePasswordModal = ({ close }: { close: () => void }) => {
         <FormPasswordInput control={control} name="password" label="New password" autoComplete="new-password" requiredMark />
         <FormPasswordInput control={control} name="password_confirmation" label="Confirm new password" autoComplete="new-password" requiredMark />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Change
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={close} label="Change" disabled={form.submitting} />
     </Box>
   );
 };
