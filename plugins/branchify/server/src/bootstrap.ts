@@ -1,11 +1,19 @@
+import { env } from '@branchify/shared/node';
 import type { Strapi } from './utils/strapi';
 import { getService } from './utils/services';
+import { postgresClusterLock } from './billing/cluster-lock';
+import { shareLocksAcrossProcesses } from './billing/sync';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export default async ({ strapi }: { strapi: Strapi }) => {
   // Constraints Strapi's schema cannot declare (partial unique indexes).
   await getService(strapi, 'billing').ensureConstraints();
+
+  // Billing locks hold across every app process on the same PostgreSQL database.
+  if (strapi.db.dialect.client === 'postgres') {
+    await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
+  }
 
   // Old rate-limit windows are worthless; keep the table small.
   const timer = setInterval(() => {

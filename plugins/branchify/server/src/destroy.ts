@@ -1,7 +1,10 @@
 import type { Strapi } from './utils/strapi';
 import { getService } from './utils/services';
+import { shareLocksAcrossProcesses } from './billing/sync';
 
 /** Stops background work before Strapi closes the database. */
 export default async ({ strapi }: { strapi: Strapi }) => {
   await getService(strapi, 'mail-outbox').stop();
+  // Gives the lock connection back (held locks end with it) before the pool closes.
+  await shareLocksAcrossProcesses(null);
 };

@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+
+/** A lock shared by every app process on one database: acquire returns its release. */
+export interface ClusterLock {
+  acquire(key: string): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+interface LockConnection {
+  query(sql: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MAX_WAIT_MS = 100;
+
+/**
+ * PostgreSQL advisory locks on one connection this process keeps for them. Taking a lock only
+ * ever tries (`pg_try_advisory_lock`) and waits between tries, so the connection is never stuck
+ * in a wait and can always release the locks it holds; its queries run one at a time. Keys are
+ * namespaced (the schema), so installs sharing a database never contend.
+ */
+export const postgresClusterLock = (knex: Knex, namespace: string): ClusterLock => {
+  let connection: Promise<LockConnection> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = <T>(sql: string, key: string, read: (row: Record<string, unknown>) => T): Promise<T> => {
+    const next = queue.then(async () => {
+      connection ??= knex.client.acquireConnection() as Promise<LockConnection>;
+      const { rows } = await (await connection).query(sql, [`${namespace}:${key}`]);
+      return read(rows[0] ?? {});
+    });
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  return {
+    async acquire(key) {
+      for (let wait = 2; ; wait = Math.min(wait * 2, MAX_WAIT_MS)) {
+        if (await run('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', key, (r) => r.ok === true)) break;
+        await sleep(wait);
+      }
+      return async () => {
+        await run('SELECT pg_advisory_unlock(hashtext($1)) AS ok', key, () => undefined);
+      };
+    },
+    async close() {
+      await queue;
+      if (connection) await knex.client.releaseConnection(await connection);
+      connection = null;
+    },
+  };
+};
