@@ -46,7 +46,9 @@ const Analytics = ({ funnel }: { funnel: FunnelResource }) => {
   return (
     <>
       <PageHeader title={`Analytics: ${funnel.title}`}>
-        <DateRangePicker label="Date range" value={range} onChange={setRange} />
+        <Box sx={{ width: 250 }}>
+          <DateRangePicker label="Date range" value={range} onChange={setRange} />
+        </Box>
         <Button component={RouterLink} to={`/funnels/${funnel.id}/edit`} startIcon={<EditIcon />}>
           Edit funnel
         </Button>
@@ -68,7 +70,7 @@ const Analytics = ({ funnel }: { funnel: FunnelResource }) => {
 };
 
 const Figures = ({ report }: { report: AnalyticsReport }) => (
-  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 2, m: 0, mb: 3 }}>
+  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 2, m: 0, mb: 3 }}>
     {headlines(report).map((h) => (
       <Paper key={h.label} sx={{ p: 2 }} data-testid={`figure-${h.label}`}>
         <Typography component="dt" variant="body2" color="text.secondary">
@@ -124,8 +126,8 @@ const ViewsChart = ({ report }: { report: AnalyticsReport }) => {
             height={280}
             xAxis={[{ data: report.series.map((d) => d.date), scaleType: 'point', valueFormatter: (v: string) => v.slice(5) }]}
             series={[
-              { data: report.series.map((d) => d.views), label: 'Views', color: '#2f27ce' },
-              { data: report.series.map((d) => d.clicks), label: 'Clicks', color: '#00695c' },
+              { data: report.series.map((d) => d.views), label: 'Views', color: '#2f27ce', curve: 'linear' },
+              { data: report.series.map((d) => d.clicks), label: 'Clicks', color: '#00695c', curve: 'linear' },
             ]}
           />
         </Box>

@@ -1,4 +1,4 @@
-import { edgeStatsKey, type MapStats } from '../map/funnel-graph';
+import { edgeStatsKey, type MapStats, type NodeStats } from '../map/funnel-graph';
 
 /** The answer of `POST funnels/{id}/analytics`. */
 export interface AnalyticsReport {
@@ -52,10 +52,10 @@ export const hasData = (report: AnalyticsReport): boolean => report.views.total 
 
 /** The map's figures: from the per-edge and per-node report when the server sends it, else from paths and starts. */
 export const mapStatsOf = (report: AnalyticsReport): MapStats => {
-  const nodes = new Map<string, { viewers: number; dropOff: number }>();
+  const nodes = new Map<string, NodeStats>();
   const edges = new Map<string, { viewers: number; share: number }>();
   if (report.nodes) for (const n of report.nodes) nodes.set(n.editor_id, { viewers: n.viewers, dropOff: n.drop_off });
-  else for (const c of report.completion) nodes.set(c.editor_id, { viewers: c.started, dropOff: 0 });
+  else for (const c of report.completion) nodes.set(c.editor_id, { viewers: c.started, dropOff: null });
   if (report.edges) for (const e of report.edges) edges.set(edgeStatsKey(e.from, e.branch), { viewers: e.viewers, share: e.share });
   else {
     for (const p of report.paths) {

@@ -26,13 +26,14 @@ import {
   type LaidOutNode,
   type MapSourceVideo,
   type MapStats,
+  type NodeStats,
   type Point,
 } from './funnel-graph';
 
 const percent = (share: number): string => `${Math.round(share * 100)}%`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-type VideoNodeData = { node: LaidOutNode; stats?: { viewers: number; dropOff: number } };
+type VideoNodeData = { node: LaidOutNode; stats?: NodeStats };
 type RoutedEdgeData = { edge: LaidOutEdge; stats?: { viewers: number; share: number } };
 
 const WARNING = '#8a4b00';
@@ -103,7 +104,8 @@ const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
           </Typography>
           {stats && (
             <Typography sx={{ fontSize: 12, fontWeight: 600 }} data-testid={`map-node-stats-${node.id}`}>
-              {plural(stats.viewers, 'viewer')} · {stats.dropOff} stopped here
+              {plural(stats.viewers, 'viewer')}
+              {stats.dropOff !== null && ` · ${stats.dropOff} stopped here`}
             </Typography>
           )}
         </>
@@ -179,10 +181,10 @@ RoutedEdge.displayName = 'RoutedEdge';
 const nodeTypes = { video: VideoNode };
 const edgeTypes = { routed: RoutedEdge };
 
-const nodeName = (node: LaidOutNode, stats?: { viewers: number; dropOff: number }): string => {
+const nodeName = (node: LaidOutNode, stats?: NodeStats): string => {
   if (node.kind === 'missing') return 'Removed video: a branch leads to a video that is no longer in the funnel';
   const flags = [node.root && 'start video', node.unreachable && 'not reachable from the start', node.libraryRemoved && 'not in the library'].filter(Boolean);
-  const figures = stats ? `, ${plural(stats.viewers, 'viewer')}, ${stats.dropOff} stopped here` : '';
+  const figures = stats ? `, ${plural(stats.viewers, 'viewer')}${stats.dropOff !== null ? `, ${stats.dropOff} stopped here` : ''}` : '';
   return `${node.title}${flags.length ? ` (${flags.join(', ')})` : ''}${figures}`;
 };
 

@@ -48,10 +48,15 @@ export interface MapEdge {
 
 /** Traffic drawn on the map (the analytics screen): per video and per branch edge. */
 export interface MapStats {
-  /** By editor_id: viewers who reached the video and how many stopped there. */
-  nodes: ReadonlyMap<string, { viewers: number; dropOff: number }>;
+  /** By editor_id: viewers who reached the video and how many stopped there (null: not known). */
+  nodes: ReadonlyMap<string, NodeStats>;
   /** By `${source editor_id}:${branch id}`: viewers who took the branch and their share of the video's viewers. */
   edges: ReadonlyMap<string, { viewers: number; share: number }>;
+}
+
+export interface NodeStats {
+  viewers: number;
+  dropOff: number | null;
 }
 
 export const edgeStatsKey = (source: string, branchId: string): string => `${source}:${branchId}`;
