@@ -13,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { FunnelResource } from '@branchify/shared';
-import { api } from '../../shared/api';
+import { MESSAGES, type FunnelResource } from '@branchify/shared';
+import { ApiError, api, getAccessToken, query, refreshSession } from '../../shared/api';
+import { useAlert } from '../../shared/alerts';
 import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
 import { DateRangePicker, type DateRange } from '../../shared/inputs/DateRangePicker';
@@ -136,15 +137,48 @@ const ViewsChart = ({ report }: { report: AnalyticsReport }) => {
   );
 };
 
-/** The CSV of the report for the range, saved as a file. */
+/** The CSV of the figures for the range, saved as the file the server names. */
 const exportCsv = async (funnelId: number, range: DateRange) => {
-  const res = await api.post<{ csv: string }>(`funnels/${funnelId}/analytics/export`, range);
-  const blob = new Blob([res.data.csv], { type: 'text/csv' });
+  const path = `/api/funnels/${funnelId}/analytics.csv${query({ from: range.from, to: range.to })}`;
+  const get = () => {
+    const token = getAccessToken();
+    return fetch(path, { credentials: 'same-origin', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  };
+  let res = await get();
+  if (res.status === 401 && (await refreshSession())) res = await get();
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(res.status, body?.message || MESSAGES.genericFailure);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `funnel-${funnelId}-analytics.csv`;
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `funnel-${funnelId}-analytics-${range.from}-${range.to}.csv`;
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = name;
   link.click();
-  URL.revokeObjectURL(link.href);
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+};
+
+const ExportButton = ({ funnelId, range }: { funnelId: number; range: DateRange }) => {
+  const alert = useAlert();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      startIcon={<DownloadIcon />}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await exportCsv(funnelId, range);
+        } catch (error) {
+          alert.error(error);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Export CSV
+    </Button>
+  );
 };
 
 const Report = ({ funnel, report }: { funnel: FunnelResource; report: AnalyticsReport }) => {
@@ -173,9 +207,7 @@ const Report = ({ funnel, report }: { funnel: FunnelResource; report: AnalyticsR
           <Typography id="map-title" variant="h6" component="h2" sx={{ flex: 1 }}>
             Where viewers go
           </Typography>
-          <Button startIcon={<DownloadIcon />} onClick={() => void exportCsv(funnel.id, report.range)}>
-            Export CSV
-          </Button>
+          <ExportButton funnelId={funnel.id} range={report.range} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Each branch shows the viewers who took it and their share of the viewers of its video; each video shows its viewers and how many stopped there.

@@ -1,19 +1,7 @@
+import type { AnalyticsReportResource } from '@branchify/shared';
 import { edgeStatsKey, type MapStats, type NodeStats } from '../map/funnel-graph';
 
-/** The answer of `POST funnels/{id}/analytics`. */
-export interface AnalyticsReport {
-  range: { from: string; to: string };
-  views: { total: number; unique: number };
-  watch_time: { total: number; average: number };
-  completion: Array<{ editor_id: string; started: number; completed: number; rate: number }>;
-  clicks: Array<{ video_id: string; node_id: string; clicks: number }>;
-  paths: Array<{ from: string; branch: string; to: string | null; count: number }>;
-  series: Array<{ date: string; views: number; clicks: number }>;
-  /** Per branch edge: distinct viewers who took it and their share of the video's viewers. */
-  edges?: Array<{ from: string; branch: string; to: string | null; viewers: number; share: number }>;
-  /** Per video: distinct viewers who reached it and those whose view ended there. */
-  nodes?: Array<{ editor_id: string; viewers: number; drop_off: number }>;
-}
+export type AnalyticsReport = AnalyticsReportResource;
 
 export interface Headline {
   label: string;
@@ -50,20 +38,14 @@ export const headlines = (report: AnalyticsReport): Headline[] => [
 /** Whether anything was recorded in the range. */
 export const hasData = (report: AnalyticsReport): boolean => report.views.total > 0 || totalClicks(report) > 0;
 
-/** The map's figures: from the per-edge and per-node report when the server sends it, else from paths and starts. */
+/** The map's figures: viewers per branch edge with their share, viewers and drop-off per video. */
 export const mapStatsOf = (report: AnalyticsReport): MapStats => {
   const nodes = new Map<string, NodeStats>();
   const edges = new Map<string, { viewers: number; share: number }>();
-  if (report.nodes) for (const n of report.nodes) nodes.set(n.editor_id, { viewers: n.viewers, dropOff: n.drop_off });
-  else for (const c of report.completion) nodes.set(c.editor_id, { viewers: c.started, dropOff: null });
-  if (report.edges) for (const e of report.edges) edges.set(edgeStatsKey(e.from, e.branch), { viewers: e.viewers, share: e.share });
-  else {
-    for (const p of report.paths) {
-      const reached = nodes.get(p.from)?.viewers ?? 0;
-      const key = edgeStatsKey(p.from, p.branch);
-      const viewers = (edges.get(key)?.viewers ?? 0) + p.count;
-      edges.set(key, { viewers, share: reached ? Math.min(1, viewers / reached) : 0 });
-    }
+  for (const n of report.map.nodes) nodes.set(n.editor_id, { viewers: n.reached, dropOff: n.drop_off });
+  for (const e of report.map.edges) {
+    if (e.kind === 'timestamp') continue;
+    edges.set(edgeStatsKey(e.kind === 'button' ? 'branch' : 'inaction', e.from, e.branch), { viewers: e.viewers, share: e.share });
   }
   return { nodes, edges };
 };

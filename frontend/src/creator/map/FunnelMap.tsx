@@ -223,14 +223,14 @@ export const FunnelMap = ({ videos, onOpen, stats, height = 560, label = 'Funnel
   const edges = useMemo(
     () =>
       layout.edges.map((edge): Edge<RoutedEdgeData> => {
-        const figures = edge.kind === 'branch' ? stats?.edges.get(edgeStatsKey(edge.source, edge.branchId)) : undefined;
+        const figures = stats?.edges.get(edgeStatsKey(edge.kind, edge.source, edge.branchId));
         const target = layout.nodes.find((n) => n.id === edge.target);
         return {
           id: edge.id,
           source: edge.source,
           target: edge.target,
           type: 'routed',
-          data: { edge, stats: stats ? (figures ?? (edge.kind === 'branch' ? { viewers: 0, share: 0 } : undefined)) : undefined },
+          data: { edge, stats: stats ? (figures ?? { viewers: 0, share: 0 }) : undefined },
           ariaLabel: `${edge.kind === 'inaction' ? '' : 'Branch '}'${edge.label}' to ${edge.broken ? 'a removed video' : (target?.title ?? edge.target)}${
             figures ? `, ${plural(figures.viewers, 'viewer')}, ${percent(figures.share)}` : ''
           }`,

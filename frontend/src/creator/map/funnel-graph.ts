@@ -50,7 +50,7 @@ export interface MapEdge {
 export interface MapStats {
   /** By editor_id: viewers who reached the video and how many stopped there (null: not known). */
   nodes: ReadonlyMap<string, NodeStats>;
-  /** By `${source editor_id}:${branch id}`: viewers who took the branch and their share of the video's viewers. */
+  /** By edgeStatsKey: viewers who took the edge and their share of the source video's viewers. */
   edges: ReadonlyMap<string, { viewers: number; share: number }>;
 }
 
@@ -59,7 +59,7 @@ export interface NodeStats {
   dropOff: number | null;
 }
 
-export const edgeStatsKey = (source: string, branchId: string): string => `${source}:${branchId}`;
+export const edgeStatsKey = (kind: MapEdge['kind'], source: string, branchId: string): string => `${kind}:${source}:${branchId}`;
 
 export interface FunnelGraph {
   nodes: MapNode[];
