@@ -90,6 +90,11 @@ describeBrowser('funnel analytics screen', () => {
     await page.getByTestId('analytics-empty').waitFor();
     await expect(page.getByTestId('analytics-empty').innerText()).resolves.toContain('No views in this date range yet.');
     await shot(page, '230-analytics-empty');
+    // Its way forward: sharing the funnel.
+    await page.getByRole('button', { name: 'Share funnel' }).click();
+    await page.locator('[data-modal="share-funnel"]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-modal="share-funnel"]').waitFor({ state: 'detached' });
 
     await watch(reference, 'Show me the offer', 'offer');
     await watch(reference, 'Show me the offer', 'offer');
@@ -153,17 +158,25 @@ describeBrowser('funnel analytics screen', () => {
     await context.close();
   });
 
-  it('shows a failure with Retry', async () => {
+  it('shows loading while the figures load, a failure with Retry, and the figures on Retry', async () => {
     const { id } = await publishFunnel(owner, { intro: media.url('an-fail') }, (ids) => ({ videos: [{ id: ids.intro, editor_id: 'intro', elements: [] }] }));
     const { context, page } = await openApp(browser);
     await loginViaUi(page, owner.email, owner.password);
     await waitForPath(page, '/funnels');
     let fail = true;
-    await page.route(`**/api/funnels/${id}/analytics`, (route) =>
-      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'An Error Occurred' }) }) : route.continue(),
-    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/funnels/${id}/analytics`, async (route) => {
+      if (!fail) return route.continue();
+      await held;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'An Error Occurred' }) });
+    });
     await page.goto(`/funnels/${id}/analytics`);
+    await page.getByRole('progressbar', { name: 'Loading analytics' }).waitFor();
+    await shot(page, '236-analytics-loading');
+    release();
     await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'An Error Occurred' }).count()).resolves.toBe(1);
     await shot(page, '233-analytics-error');
     fail = false;
     await page.getByRole('button', { name: 'Retry' }).click();

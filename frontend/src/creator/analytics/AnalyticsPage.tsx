@@ -20,7 +20,9 @@ import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
 import { DateRangePicker, type DateRange } from '../../shared/inputs/DateRangePicker';
 import { Loaded, Loader } from '../../shared/Loader';
+import { useModals } from '../../shared/modals';
 import { usePageTitle } from '../../shared/useDebounced';
+import { ShareFunnelModal } from '../funnels/ShareFunnelModal';
 import { PageHeader } from '../layout/UserLayout';
 import { FunnelMap } from '../map/FunnelMap';
 import { hasData, headlines, lastThirtyDays, mapStatsOf, type AnalyticsReport } from './report';
@@ -183,6 +185,7 @@ const ExportButton = ({ funnelId, range }: { funnelId: number; range: DateRange 
 
 const Report = ({ funnel, report }: { funnel: FunnelResource; report: AnalyticsReport }) => {
   const stats = useMemo(() => mapStatsOf(report), [report]);
+  const modals = useModals();
   if (!hasData(report)) {
     return (
       <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="analytics-empty">
@@ -192,7 +195,16 @@ const Report = ({ funnel, report }: { funnel: FunnelResource; report: AnalyticsR
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Share your funnel; views and clicks show here as viewers watch it. Pick another date range to see earlier figures.
         </Typography>
-        <Button component={RouterLink} to={`/funnels/${funnel.id}`} variant="contained">
+        <Button
+          variant="contained"
+          onClick={() =>
+            modals.open({
+              name: 'share-funnel',
+              title: 'Share Funnel',
+              render: ({ close }) => <ShareFunnelModal identifier={funnel.identifier} close={close} />,
+            })
+          }
+        >
           Share funnel
         </Button>
       </Paper>
