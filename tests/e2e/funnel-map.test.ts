@@ -112,6 +112,16 @@ describeBrowser('funnel map in the editor', () => {
     await page.waitForURL((url) => url.searchParams.get('video') === 'lost');
     await page.getByRole('dialog').first().waitFor();
     await shot(page, '221-funnel-map-opened-video');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('video'));
+
+    // A removed video: the branches that led to it are flagged on the map until they get a new target.
+    await page.getByRole('button', { name: 'Remove offer' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(map.getByTestId('map-node-missing:branch:intro:to-offer').innerText()).resolves.toContain('Removed video');
+    await expect(map.getByTestId('map-node-missing:branch:story:story-offer').innerText()).resolves.toContain('Removed video');
+    expect(await map.getByRole('group', { name: /^Removed video/ }).count()).toBe(2);
+    await shot(page, '223-funnel-map-broken-branches');
     await context.close();
   });
 
