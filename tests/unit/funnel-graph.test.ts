@@ -1,5 +1,6 @@
 import { elementSchema, type FunnelElement } from '@branchify/shared';
-import { funnelGraph, layoutFunnel, overlaps, type Box, type MapSourceVideo } from '../../frontend/src/creator/map/funnel-graph';
+import { edgeStatsKey, funnelGraph, layoutFunnel, overlaps, type Box, type MapSourceVideo } from '../../frontend/src/creator/map/funnel-graph';
+import { completionRate, formatDuration, hasData, headlines, mapStatsOf, type AnalyticsReport } from '../../frontend/src/creator/analytics/report';
 
 type BranchInput = { id: string; text?: string; name?: string; onclick?: 'branch' | 'url' | 'timestamp'; video?: string | null; seconds?: number };
 
@@ -68,7 +69,7 @@ describe('funnel map graph', () => {
 
   it('notes timestamp jumps on their video and leaves URL buttons off the map', () => {
     const { nodes, edges } = funnelGraph(funnel);
-    expect(nodes.find((n) => n.id === 'intro')!.jumps).toEqual([{ label: 'Watch again', seconds: 12 }]);
+    expect(nodes.find((n) => n.id === 'intro')!.jumps).toEqual([{ branchId: 'again', label: 'Watch again', seconds: 12 }]);
     expect(edges.some((e) => e.label === 'Visit site')).toBe(false);
   });
 
@@ -144,5 +145,59 @@ describe('funnel map graph', () => {
       for (const n of layout.nodes) if (n.id !== 'v0') expect(n.box.x).toBeGreaterThan(root.box.x);
       for (const n of layout.nodes) expect(Number.isFinite(n.box.x) && Number.isFinite(n.box.y)).toBe(true);
     }
+  });
+});
+
+describe('analytics report on the map', () => {
+  const report = (over: Partial<AnalyticsReport> = {}): AnalyticsReport => ({
+    range: { from: '2026-11-01', to: '2026-11-02' },
+    views: { total: 4, unique: 3 },
+    watch_time: { total: 3725, average: 931.25 },
+    completion: [
+      { editor_id: 'intro', started: 4, completed: 3, rate: 0.75 },
+      { editor_id: 'offer', started: 2, completed: 0, rate: 0 },
+    ],
+    clicks: [{ video_id: 'intro', node_id: 'yes', clicks: 3 }],
+    paths: [],
+    series: [
+      { date: '2026-11-01', views: 1, clicks: 1 },
+      { date: '2026-11-02', views: 3, clicks: 2 },
+    ],
+    map: {
+      nodes: [{ editor_id: 'intro', title: 'Intro', root: true, reached: 3, drop_off: 1, drop_off_rate: 0.333 }],
+      edges: [
+        { from: 'intro', branch: 'yes', to: 'offer', target: 'offer', kind: 'button', label: 'Yes', in_funnel: true, viewers: 2, share: 0.667 },
+        { from: 'intro', branch: 'yes', to: 'offer', target: 'offer', kind: 'inaction', label: 'Yes', in_funnel: true, viewers: 1, share: 0.333 },
+        { from: 'intro', branch: 'again', to: 'intro', target: 'timestamp:3', kind: 'timestamp', label: 'Again', in_funnel: true, viewers: 1, share: 0.333 },
+      ],
+    },
+    ...over,
+  });
+
+  it('keys button, inaction and jump figures apart, and reads reach and drop-off per video', () => {
+    const stats = mapStatsOf(report());
+    expect(stats.nodes.get('intro')).toEqual({ viewers: 3, dropOff: 1 });
+    expect(stats.edges.get(edgeStatsKey('branch', 'intro', 'yes'))).toEqual({ viewers: 2, share: 0.667 });
+    expect(stats.edges.get(edgeStatsKey('inaction', 'intro', 'yes'))).toEqual({ viewers: 1, share: 0.333 });
+    expect(stats.jumps?.get(edgeStatsKey('jump', 'intro', 'again'))).toBe(1);
+  });
+
+  it('headline figures: views, unique viewers, watch time, completion over every start, clicks', () => {
+    expect(headlines(report()).map((h) => `${h.label}: ${h.value}`)).toEqual([
+      'Views: 4',
+      'Unique viewers: 3',
+      'Watch time: 1h 2m 5s',
+      'Average watch time: 15m 31s',
+      'Completion: 50%',
+      'Clicks: 3',
+    ]);
+    expect(completionRate(report({ completion: [] }))).toBe(0);
+    expect(formatDuration(0)).toBe('0s');
+    expect(formatDuration(59.6)).toBe('1m 0s');
+  });
+
+  it('an empty range has no data', () => {
+    expect(hasData(report())).toBe(true);
+    expect(hasData(report({ views: { total: 0, unique: 0 }, clicks: [] }))).toBe(false);
   });
 });

@@ -43,11 +43,15 @@ export const mapStatsOf = (report: AnalyticsReport): MapStats => {
   const nodes = new Map<string, NodeStats>();
   const edges = new Map<string, { viewers: number; share: number }>();
   for (const n of report.map.nodes) nodes.set(n.editor_id, { viewers: n.reached, dropOff: n.drop_off });
+  const jumps = new Map<string, number>();
   for (const e of report.map.edges) {
-    if (e.kind === 'timestamp') continue;
+    if (e.kind === 'timestamp') {
+      jumps.set(edgeStatsKey('jump', e.from, e.branch), e.viewers);
+      continue;
+    }
     edges.set(edgeStatsKey(e.kind === 'button' ? 'branch' : 'inaction', e.from, e.branch), { viewers: e.viewers, share: e.share });
   }
-  return { nodes, edges };
+  return { nodes, edges, jumps };
 };
 
 /** Today and 29 days before it (UTC), as the server's default range. */

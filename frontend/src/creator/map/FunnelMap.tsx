@@ -33,7 +33,7 @@ import {
 const percent = (share: number): string => `${Math.round(share * 100)}%`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-type VideoNodeData = { node: LaidOutNode; stats?: NodeStats };
+type VideoNodeData = { node: LaidOutNode; stats?: NodeStats; jumps?: ReadonlyMap<string, number> };
 type RoutedEdgeData = { edge: LaidOutEdge; stats?: { viewers: number; share: number } };
 
 const WARNING = '#8a4b00';
@@ -46,7 +46,7 @@ const Flag = ({ children, color }: { children: string; color: string }) => (
 );
 
 const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
-  const { node, stats } = data;
+  const { node, stats, jumps } = data;
   const missing = node.kind === 'missing';
   return (
     <Box
@@ -100,7 +100,13 @@ const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
           </Typography>
           <Typography sx={{ fontSize: 12, color: '#4a4f57' }}>
             {node.duration !== null ? formatTimecode(node.duration) : 'Duration unknown'}
-            {node.jumps.length > 0 && ` · ${node.jumps.map((j) => `${shortLabel(j.label)} ↺ ${formatTimecode(j.seconds)}`).join(', ')}`}
+            {node.jumps.length > 0 &&
+              ` · ${node.jumps
+                .map((j) => {
+                  const used = jumps?.get(edgeStatsKey('jump', node.id, j.branchId));
+                  return `${shortLabel(j.label)} ↺ ${formatTimecode(j.seconds)}${used !== undefined ? ` (${plural(used, 'viewer')})` : ''}`;
+                })
+                .join(', ')}`}
           </Typography>
           {stats && (
             <Typography sx={{ fontSize: 12, fontWeight: 600 }} data-testid={`map-node-stats-${node.id}`}>
@@ -209,7 +215,7 @@ export const FunnelMap = ({ videos, onOpen, stats, height = 560, label = 'Funnel
           position: { x: node.box.x, y: node.box.y },
           width: node.box.width,
           height: node.box.height,
-          data: { node, stats: stats?.nodes.get(node.id) },
+          data: { node, stats: stats?.nodes.get(node.id), jumps: stats?.jumps },
           // A button is named by what it shows (its flags, title, duration); a group by a sentence.
           ariaLabel: onOpen && node.kind === 'video' ? undefined : nodeName(node, stats?.nodes.get(node.id)),
           ariaRole: onOpen && node.kind === 'video' ? 'button' : 'group',

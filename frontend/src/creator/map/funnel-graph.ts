@@ -15,6 +15,7 @@ export interface MapSourceVideo {
 
 /** A timestamp jump: a button that seeks within its own video. */
 export interface MapJump {
+  branchId: string;
   label: string;
   seconds: number;
 }
@@ -52,6 +53,8 @@ export interface MapStats {
   nodes: ReadonlyMap<string, NodeStats>;
   /** By edgeStatsKey: viewers who took the edge and their share of the source video's viewers. */
   edges: ReadonlyMap<string, { viewers: number; share: number }>;
+  /** By edgeStatsKey('jump', video, branch): viewers who used a timestamp jump. */
+  jumps?: ReadonlyMap<string, number>;
 }
 
 export interface NodeStats {
@@ -59,7 +62,7 @@ export interface NodeStats {
   dropOff: number | null;
 }
 
-export const edgeStatsKey = (kind: MapEdge['kind'], source: string, branchId: string): string => `${kind}:${source}:${branchId}`;
+export const edgeStatsKey = (kind: MapEdge['kind'] | 'jump', source: string, branchId: string): string => `${kind}:${source}:${branchId}`;
 
 export interface FunnelGraph {
   nodes: MapNode[];
@@ -156,7 +159,7 @@ export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph 
         } else if (branch.onclick === 'timestamp') {
           const { hours, minutes, seconds } = branch.timestamp;
           const list = jumps.get(video.editor_id) ?? [];
-          list.push({ label: branchLabel(branch), seconds: hours * 3600 + minutes * 60 + seconds });
+          list.push({ branchId: branch.id, label: branchLabel(branch), seconds: hours * 3600 + minutes * 60 + seconds });
           jumps.set(video.editor_id, list);
         }
       }
