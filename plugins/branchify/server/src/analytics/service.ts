@@ -36,11 +36,14 @@ const DAY_MS = 86_400_000;
 /** A click is a viewer's choice; an inaction default taken is not. */
 const CLICK = "(i.type IS NULL OR i.type <> 'inaction')";
 
-/** The UTC day (YYYY-MM-DD) of a stored timestamp: SQLite keeps epoch milliseconds (or ISO text), PostgreSQL a timestamp. */
-const dayOf = (pg: boolean, column: string) =>
+/**
+ * Rows per UTC day (YYYY-MM-DD) of a stored timestamp: SQLite keeps epoch milliseconds (or ISO
+ * text); PostgreSQL groups on the date first and formats only the grouped rows.
+ */
+const perDay = (pg: boolean, column: string, from: string) =>
   pg
-    ? `to_char(${column}, 'YYYY-MM-DD')`
-    : `CASE WHEN typeof(${column}) = 'integer' THEN strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch') ELSE substr(${column}, 1, 10) END`;
+    ? `SELECT to_char(t.d, 'YYYY-MM-DD') AS d, t.c FROM (SELECT CAST(${column} AS date) AS d, COUNT(*) AS c ${from} GROUP BY 1) t`
+    : `SELECT CASE WHEN typeof(${column}) = 'integer' THEN strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch') ELSE substr(${column}, 1, 10) END AS d, COUNT(*) AS c ${from} GROUP BY 1`;
 
 /** Views, interactions (through group-committing writers) and the analytics report over them. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -138,9 +141,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
           `SELECT COUNT(*) AS total, COUNT(DISTINCT v.viewer_token) AS uniq, COALESCE(SUM(v.watch_time), 0) AS watch ${V}`,
           scope,
         ),
-        rows<{ d: string; c: unknown }>(`SELECT ${dayOf(pg, 'v.created_at')} AS d, COUNT(*) AS c ${V} GROUP BY 1`, scope),
+        rows<{ d: string; c: unknown }>(perDay(pg, 'v.created_at', V), scope),
         rows<{ d: string; c: unknown }>(
-          `SELECT ${dayOf(pg, 'i.created_at')} AS d, COUNT(*) AS c FROM ${INTERACTIONS} i WHERE i.funnel_id = ? AND i.created_at BETWEEN ? AND ? AND ${CLICK} GROUP BY 1`,
+          perDay(pg, 'i.created_at', `FROM ${INTERACTIONS} i WHERE i.funnel_id = ? AND i.created_at BETWEEN ? AND ? AND ${CLICK}`),
           scope,
         ),
         rows<{ editor_id: string; started: unknown; completed: unknown }>(
@@ -155,15 +158,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
            ${I} GROUP BY i.video_id, i.node_id, i.connected_node, i.type`,
           scope,
         ),
-        // Reached: every view starts on the root; its last video, and each interaction's source and target video, were reached.
+        // Reached: every view starts on the root; its last video and every interaction's target video were reached.
         rows<{ node: string; viewers: unknown }>(
           `SELECT t.node, COUNT(DISTINCT t.viewer) AS viewers FROM (
              SELECT v.viewer_token AS viewer, CAST(? AS TEXT) AS node ${V}
              UNION ALL SELECT v.viewer_token, v.editor_id ${V} AND v.editor_id IS NOT NULL
-             UNION ALL SELECT ${iViewer}, i.video_id ${I}
              UNION ALL SELECT ${iViewer}, i.connected_node ${I} AND i.connected_node IS NOT NULL
            ) t GROUP BY t.node`,
-          [root, ...scope, ...scope, ...scope, ...scope],
+          [root, ...scope, ...scope, ...scope],
         ),
         // Drop-off: a view ends on its last video (the root when it never moved on).
         rows<{ node: string; viewers: unknown }>(
