@@ -79,6 +79,7 @@ const routes: RouteObject[] = [
           { index: true, element: <Navigate to={ROUTES.FunnelsDashboard} replace /> },
           { path: 'funnels', element: page(() => import('./creator/funnels/FunnelsDashboard').then((m) => m.FunnelsDashboard)) },
           { path: 'funnels/:id/edit', element: page(() => import('./creator/editor/EditorPage').then((m) => m.EditorPage)) },
+          { path: 'funnels/:id/analytics', element: page(() => import('./creator/analytics/AnalyticsPage').then((m) => m.AnalyticsPage)) },
           { path: 'funnels/:id', element: page(() => import('./creator/funnels/FunnelPreviewPage').then((m) => m.FunnelPreviewPage)) },
           { path: 'library', element: page(() => import('./creator/library/LibraryPage').then((m) => m.LibraryPage)) },
           { path: 'settings', element: page(() => import('./creator/settings/SettingsPage').then((m) => m.SettingsPage)) },

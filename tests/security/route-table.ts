@@ -111,6 +111,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'DELETE /api/funnels/:id': { access: 'verified', object: 'funnel', effects: true },
   'GET /api/funnels/:id/duplicate': { access: 'verified', object: 'funnel' },
   'POST /api/funnels/:id/analytics': { access: 'verified', object: 'funnel', adminSeesAll: true },
+  'GET /api/funnels/:id/analytics.csv': { access: 'verified', object: 'funnel', adminSeesAll: true },
   'GET /api/funnels/:reference/player': { access: 'public', object: 'reference' },
   'POST /api/funnels/:reference/views': { access: 'public', object: 'reference' },
   'PUT /api/funnels/:reference/views': { access: 'public', object: 'reference' },

@@ -10,3 +10,4 @@ export * from './videos';
 export * from './funnels';
 export * from './customization';
 export * from './setup';
+export * from './analytics';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -16,6 +16,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import InsightsIcon from '@mui/icons-material/Insights';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -32,7 +34,7 @@ import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { useFunnel } from '../../shared/data/queries';
 import { useQuickNotice } from '../../shared/dialogs';
-import { Loaded } from '../../shared/Loader';
+import { Loaded, Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
@@ -47,6 +49,9 @@ import { previewPayload } from './preview';
 import { formatTimecode } from './timeline-math';
 import { useDocument } from './useDocument';
 import { VideoToFunnelModal } from './VideoPickers';
+
+/** The funnel map loads (with its graph library) only when first shown. */
+const FunnelMap = lazy(() => import('../map/FunnelMap').then((m) => ({ default: m.FunnelMap })));
 
 /** FunnelEditor (funnels/{id}/edit). */
 export const EditorPage = () => {
@@ -86,6 +91,7 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
   const canRedo = useDocument(store, (s) => s.canRedo);
   const [errors, setErrors] = useState<SaveErrors>({});
   const [previewing, setPreviewing] = useState(0);
+  const [showMap, setShowMap] = useState(false);
   const [start, setStart] = useState<{ time: number; autoplay: boolean } | undefined>(undefined);
   const [params, setParams] = useSearchParams();
   const openVideo = params.get('video');
@@ -262,6 +268,9 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
         <Button component={RouterLink} to={ROUTES.FunnelsDashboard}>
           Back to funnels
         </Button>
+        <Button component={RouterLink} to={`/funnels/${funnel.id}/analytics`} startIcon={<InsightsIcon />}>
+          Analytics
+        </Button>
         <Button variant="outlined" startIcon={<PlayArrowIcon />} disabled={doc.videos.length === 0} onClick={() => setPreviewing((n) => (n ? 0 : n + 1))}>
           {previewing ? 'Close preview' : 'Preview'}
         </Button>
@@ -299,12 +308,30 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
         </Paper>
       )}
 
+      {showMap && doc.videos.length > 0 && (
+        <Box id="funnel-map-panel" component="section" aria-label="Map of the funnel" sx={{ mb: 3 }}>
+          <Suspense fallback={<Loader label="Loading the map" />}>
+            <FunnelMap videos={doc.videos} onOpen={openEditor} />
+          </Suspense>
+        </Box>
+      )}
+
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, gap: 3 }}>
         <Box component="section" aria-labelledby="funnel-videos-title">
           <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
             <Typography id="funnel-videos-title" variant="h6" component="h2" sx={{ flex: 1 }}>
               Videos
             </Typography>
+            <Button
+              sx={{ mr: 1 }}
+              startIcon={<AccountTreeIcon />}
+              aria-expanded={showMap}
+              aria-controls="funnel-map-panel"
+              disabled={doc.videos.length === 0}
+              onClick={() => setShowMap((on) => !on)}
+            >
+              {showMap ? 'Hide map' : 'Show map'}
+            </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={addVideos}>
               Add videos
             </Button>

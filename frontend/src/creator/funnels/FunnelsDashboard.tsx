@@ -23,6 +23,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import InsightsIcon from '@mui/icons-material/Insights';
 import type { FunnelSummaryResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useQuickNotice } from '../../shared/dialogs';
@@ -154,6 +155,11 @@ export const FunnelsDashboard = () => {
                           <Tooltip title="Preview">
                             <IconButton aria-label={`Preview ${f.title}`} onClick={() => navigate(ROUTES.FunnelPreview(f.id))}>
                               <VisibilityIcon />
+                            </IconButton>
+                          </Tooltip>
+                          <Tooltip title="Analytics">
+                            <IconButton aria-label={`Analytics of ${f.title}`} onClick={() => navigate(`/funnels/${f.id}/analytics`)}>
+                              <InsightsIcon />
                             </IconButton>
                           </Tooltip>
                           <Tooltip title="Share">

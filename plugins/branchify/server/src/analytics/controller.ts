@@ -7,6 +7,7 @@ import { parse } from '../http/validate';
 import type { UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { reportCsv } from './csv';
 import { analyticsFilterSchema, interactionBatchSchema, interactionSchema, startViewSchema, updateViewSchema } from './validators';
 
 const DAY_MS = 86_400_000;
@@ -26,6 +27,34 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (!(await analytics().updateView(entry.funnelId, input))) throw notFound(MESSAGES.viewNotFound);
     ok(ctx, { view_id: input.view_id });
   };
+
+  /** The report for the funnel's owner (or an admin); another tenant's funnel is not found. */
+  const reportOf = async (ctx: Context, input: unknown) => {
+    const user: UserRecord = ctx.state.branchifyUser;
+    const funnels = getService(strapi, 'funnels');
+    const funnel = user.is_admin ? await funnels.findById(routeId(ctx)) : await funnels.find(user.id, routeId(ctx));
+    if (!funnel) throw notFound();
+    const filter = parse(analyticsFilterSchema, input);
+    const to = filter.to ? new Date(`${filter.to}T23:59:59.999Z`) : new Date();
+    const from = filter.from
+      ? new Date(`${filter.from}T00:00:00.000Z`)
+      : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) - 29 * DAY_MS);
+    if (to.getTime() - from.getTime() > 366 * DAY_MS) throw validationError({ from: ['The date range must not be longer than a year.'] });
+    const library = await getService(strapi, 'videos').findMany(
+      funnel.owner_id,
+      (funnel.videos ?? []).map((v) => v.id),
+    );
+    const durations = new Map<string, number | null>();
+    const titles = new Map<string, string>();
+    for (const v of funnel.videos ?? []) {
+      const video = library.find((l) => l.id === v.id);
+      durations.set(v.editor_id, video?.duration === null || video?.duration === undefined ? null : Number(video.duration));
+      titles.set(v.editor_id, video?.title ?? v.editor_id);
+    }
+    const data = await analytics().report(funnel, { durations, titles }, { from, to });
+    return { funnel, data };
+  };
+  const report = async (ctx: Context, input: unknown) => (await reportOf(ctx, input)).data;
 
   return {
     /**
@@ -76,27 +105,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async report(ctx: Context) {
-      const user: UserRecord = ctx.state.branchifyUser;
-      const funnels = getService(strapi, 'funnels');
-      const funnel = user.is_admin ? await funnels.findById(routeId(ctx)) : await funnels.find(user.id, routeId(ctx));
-      if (!funnel) throw notFound();
-      const filter = parse(analyticsFilterSchema, ctx.request.body);
-      const to = filter.to ? new Date(`${filter.to}T23:59:59.999Z`) : new Date();
-      const from = filter.from
-        ? new Date(`${filter.from}T00:00:00.000Z`)
-        : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) - 29 * DAY_MS);
-      if (to.getTime() - from.getTime() > 366 * DAY_MS) throw validationError({ from: ['The date range must not be longer than a year.'] });
-      const library = await getService(strapi, 'videos').findMany(
-        funnel.owner_id,
-        (funnel.videos ?? []).map((v) => v.id),
-      );
-      const durations = new Map(
-        (funnel.videos ?? []).map((v) => {
-          const video = library.find((l) => l.id === v.id);
-          return [v.editor_id, video?.duration === null || video?.duration === undefined ? null : Number(video.duration)] as const;
-        }),
-      );
-      ok(ctx, await analytics().report(funnel, durations, { from, to }));
+      ok(ctx, await report(ctx, ctx.request.body));
+    },
+
+    /** The same figures as a CSV download (`?from=&to=`). */
+    async reportCsv(ctx: Context) {
+      const { funnel, data } = await reportOf(ctx, ctx.query);
+      const name = `funnel-${funnel.identifier}-analytics-${data.range.from}-to-${data.range.to}.csv`;
+      ctx.set('Content-Type', 'text/csv; charset=utf-8');
+      ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = reportCsv(data);
     },
   };
 };

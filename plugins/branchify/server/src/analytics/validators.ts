@@ -41,7 +41,8 @@ export const interactionSchema = z.object({
   video_id: ref('video id'),
   node_id: ref('node id'),
   connected_node: z.string().trim().max(2048).nullish(),
-  type: z.literal('branch', { message: "The type must be 'branch'." }).default('branch'),
+  /** 'branch': the viewer clicked the button; 'inaction': the element's inaction default took it. */
+  type: z.enum(['branch', 'inaction'], { message: "The type must be 'branch' or 'inaction'." }).default('branch'),
   player_time: seconds('player time').default(0),
 });
 
@@ -55,12 +56,5 @@ export const interactionBatchSchema = z.object({
     .max(MAX_EVENTS_PER_REQUEST, { message: `Send at most ${MAX_EVENTS_PER_REQUEST} events at once.` }),
 });
 
-const day = z
-  .string({ message: 'The date must be YYYY-MM-DD.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'The date must be YYYY-MM-DD.' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'The date must be YYYY-MM-DD.' });
-
-/** POST funnels/{id}/analytics: the date-range picker's range (inclusive days, UTC); default the last 30 days. */
-export const analyticsFilterSchema = z.object({ from: day.optional(), to: day.optional() }).superRefine((v, ctx) => {
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start date must not be after the end date.' });
-});
+/** POST funnels/{id}/analytics and GET funnels/{id}/analytics.csv: the shared filter. */
+export { analyticsFilterSchema } from '@branchify/shared';

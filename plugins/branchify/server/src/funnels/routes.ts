@@ -11,6 +11,7 @@ export default [
   route('DELETE', '/funnels/:id', 'funnels.destroy', { auth: USER_AREA }),
   route('GET', '/funnels/:id/duplicate', 'funnels.duplicate', { auth: USER_AREA }),
   route('POST', '/funnels/:id/analytics', 'analytics.report', { auth: USER_AREA }),
+  route('GET', '/funnels/:id/analytics.csv', 'analytics.reportCsv', { auth: USER_AREA }),
 
   // Public: what the player needs, by the funnel's unguessable reference.
   route('GET', '/funnels/:reference/player', 'funnels.player'),

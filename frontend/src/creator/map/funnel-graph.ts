@@ -1,0 +1,247 @@
+import dagre from '@dagrejs/dagre';
+import { DEFAULT_INACTION, rootVideo, type Branch, type FunnelElement } from '@branchify/shared';
+
+/**
+ * The funnel map as data: a funnel's videos become nodes and its branch buttons and inaction
+ * defaults become edges, laid out left to right. Pure (no React), so it is unit-tested alone.
+ */
+
+/** What the map needs of a funnel video (the editor's document and the funnel resource both fit). */
+export interface MapSourceVideo {
+  editor_id: string;
+  elements: ReadonlyArray<FunnelElement>;
+  video: { title: string; thumbnail: string | null; duration: number | null } | null;
+}
+
+/** A timestamp jump: a button that seeks within its own video. */
+export interface MapJump {
+  branchId: string;
+  label: string;
+  seconds: number;
+}
+
+export interface MapNode {
+  id: string;
+  kind: 'video' | 'missing';
+  title: string;
+  thumbnail: string | null;
+  duration: number | null;
+  root: boolean;
+  /** No path of branches leads here from the root. */
+  unreachable: boolean;
+  /** The library video behind it was deleted. */
+  libraryRemoved: boolean;
+  jumps: MapJump[];
+}
+
+export interface MapEdge {
+  id: string;
+  source: string;
+  /** A video's editor_id, or the id of the 'missing' node standing for a removed target. */
+  target: string;
+  kind: 'branch' | 'inaction';
+  label: string;
+  /** The branch button behind it (for an inaction default, the branch it names). */
+  branchId: string;
+  /** Its target video was removed from the funnel. */
+  broken: boolean;
+}
+
+/** Traffic drawn on the map (the analytics screen): per video and per branch edge. */
+export interface MapStats {
+  /** By editor_id: viewers who reached the video and how many stopped there (null: not known). */
+  nodes: ReadonlyMap<string, NodeStats>;
+  /** By edgeStatsKey: viewers who took the edge and their share of the source video's viewers. */
+  edges: ReadonlyMap<string, { viewers: number; share: number }>;
+  /** By edgeStatsKey('jump', video, branch): viewers who used a timestamp jump. */
+  jumps?: ReadonlyMap<string, number>;
+}
+
+export interface NodeStats {
+  viewers: number;
+  dropOff: number | null;
+}
+
+export const edgeStatsKey = (kind: MapEdge['kind'] | 'jump', source: string, branchId: string): string => `${kind}:${source}:${branchId}`;
+
+export interface FunnelGraph {
+  nodes: MapNode[];
+  edges: MapEdge[];
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LaidOutNode extends MapNode {
+  /** Top-left corner and size. */
+  box: Box;
+}
+
+export interface LaidOutEdge extends MapEdge {
+  points: Point[];
+  /** The label's box (top-left corner and size). */
+  labelBox: Box;
+}
+
+export interface FunnelLayout {
+  nodes: LaidOutNode[];
+  edges: LaidOutEdge[];
+  width: number;
+  height: number;
+}
+
+export const NODE_WIDTH = 220;
+export const NODE_HEIGHT = 196;
+export const MISSING_NODE_HEIGHT = 72;
+const LABEL_CHAR_WIDTH = 7.2;
+const LABEL_PADDING = 20;
+export const LABEL_MAX_CHARS = 28;
+
+/** A button's visible text: its caption, otherwise its name. */
+export const branchLabel = (branch: Branch): string => {
+  const text = branch.type === 'standard' ? branch.standard.text.trim() : '';
+  return text || branch.name.trim() || 'Branch';
+};
+
+/** Long labels are cut so they stay on one line. */
+export const shortLabel = (label: string): string => (label.length > LABEL_MAX_CHARS ? `${label.slice(0, LABEL_MAX_CHARS - 1)}…` : label);
+
+const branchesOf = (element: FunnelElement): Branch[] => (element.type === 'branch' ? element.data.branches : []);
+
+/** Nodes, edges and flags of a funnel, before layout. */
+export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph => {
+  const ids = new Set(videos.map((v) => v.editor_id));
+  const root = rootVideo(videos.map((v) => ({ editor_id: v.editor_id, elements: v.elements })));
+  const edges: MapEdge[] = [];
+  const missing: MapNode[] = [];
+  const jumps = new Map<string, MapJump[]>();
+
+  const targetOf = (source: string, edgeId: string, target: string | null): { target: string; broken: boolean } => {
+    if (target && ids.has(target)) return { target, broken: false };
+    const id = `missing:${edgeId}`;
+    missing.push({
+      id,
+      kind: 'missing',
+      title: 'Removed video',
+      thumbnail: null,
+      duration: null,
+      root: false,
+      unreachable: false,
+      libraryRemoved: false,
+      jumps: [],
+    });
+    return { target: id, broken: true };
+  };
+
+  for (const video of videos) {
+    for (const element of video.elements) {
+      const branches = branchesOf(element);
+      for (const branch of branches) {
+        if (branch.onclick === 'branch') {
+          const id = `branch:${video.editor_id}:${branch.id}`;
+          edges.push({
+            id,
+            source: video.editor_id,
+            kind: 'branch',
+            label: branchLabel(branch),
+            branchId: branch.id,
+            ...targetOf(video.editor_id, id, branch.video),
+          });
+        } else if (branch.onclick === 'timestamp') {
+          const { hours, minutes, seconds } = branch.timestamp;
+          const list = jumps.get(video.editor_id) ?? [];
+          list.push({ branchId: branch.id, label: branchLabel(branch), seconds: hours * 3600 + minutes * 60 + seconds });
+          jumps.set(video.editor_id, list);
+        }
+      }
+      if (element.type !== 'branch') continue;
+      const inaction = element.data.settings.inaction;
+      const named = inaction === DEFAULT_INACTION ? undefined : branches.find((b) => b.id === inaction);
+      if (named?.onclick === 'branch') {
+        const id = `inaction:${video.editor_id}:${element.id}`;
+        edges.push({
+          id,
+          source: video.editor_id,
+          kind: 'inaction',
+          label: `No choice: ${branchLabel(named)}`,
+          branchId: named.id,
+          ...targetOf(video.editor_id, id, named.video),
+        });
+      }
+    }
+  }
+
+  // What the root reaches through working branches and inaction defaults.
+  const reached = new Set<string>();
+  const queue = root ? [root.editor_id] : [];
+  while (queue.length) {
+    const at = queue.shift()!;
+    if (reached.has(at)) continue;
+    reached.add(at);
+    for (const e of edges) if (e.source === at && !e.broken) queue.push(e.target);
+  }
+
+  const nodes: MapNode[] = videos.map((v) => ({
+    id: v.editor_id,
+    kind: 'video',
+    title: v.video?.title ?? 'Video removed from the library',
+    thumbnail: v.video?.thumbnail ?? null,
+    duration: v.video?.duration ?? null,
+    root: v.editor_id === root?.editor_id,
+    unreachable: !reached.has(v.editor_id),
+    libraryRemoved: v.video === null,
+    jumps: jumps.get(v.editor_id) ?? [],
+  }));
+  return { nodes: [...nodes, ...missing], edges };
+};
+
+/** The width and height an edge label takes (one line; a second for the figures when shown). */
+export const labelSize = (label: string, lines = 1): { width: number; height: number } => ({
+  width: Math.ceil(shortLabel(label).length * LABEL_CHAR_WIDTH + LABEL_PADDING),
+  height: 12 + 18 * lines,
+});
+
+/** Dagre's left-to-right layout: nodes and edge labels placed so none overlap. */
+export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number } = {}): FunnelLayout => {
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir: 'LR', nodesep: 28, edgesep: 16, ranksep: 90, marginx: 16, marginy: 16 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const node of graph.nodes) {
+    g.setNode(node.id, { width: NODE_WIDTH, height: node.kind === 'missing' ? MISSING_NODE_HEIGHT : NODE_HEIGHT });
+  }
+  for (const edge of graph.edges) {
+    // A branch back to its own video loops; dagre lays such an edge out too.
+    g.setEdge(edge.source, edge.target, { ...labelSize(edge.label, options.labelLines), labelpos: 'c' }, edge.id);
+  }
+  dagre.layout(g);
+
+  const nodes = graph.nodes.map((node): LaidOutNode => {
+    const n = g.node(node.id);
+    return { ...node, box: { x: n.x - n.width / 2, y: n.y - n.height / 2, width: n.width, height: n.height } };
+  });
+  const edges = graph.edges.map((edge): LaidOutEdge => {
+    const e = g.edge({ v: edge.source, w: edge.target, name: edge.id }) as { points: Point[]; x?: number; y?: number; width: number; height: number };
+    // A loop back to its own video gets no label position from dagre: its label sits at the loop's middle.
+    const mid = e.points[Math.floor(e.points.length / 2)] ?? { x: 0, y: 0 };
+    const at = { x: e.x ?? mid.x, y: e.y ?? mid.y };
+    return {
+      ...edge,
+      points: e.points,
+      labelBox: { x: at.x - e.width / 2, y: at.y - e.height / 2, width: e.width, height: e.height },
+    };
+  });
+  const size = g.graph();
+  return { nodes, edges, width: size.width ?? 0, height: size.height ?? 0 };
+};
+
+/** Whether two boxes overlap (touching edges do not count). */
+export const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

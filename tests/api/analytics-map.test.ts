@@ -1,0 +1,219 @@
+import type { Knex } from 'knex';
+import { openDb } from './support/db';
+import { client, type Client } from './support/http';
+import { addVideo, createFunnel, freePlan, subscribedUser, uuid } from './support/content';
+import { adminSession, type Session } from './support/users';
+
+let db: Knex;
+let admin: Session;
+
+beforeAll(async () => {
+  db = openDb();
+  admin = await adminSession();
+});
+afterAll(() => db.destroy());
+
+const DAY_MS = 86_400_000;
+const day = (offset = 0) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * intro → a ('Take A'), intro → b ('+Take B', also the inaction default), intro jumps to 0:30
+ * ('Again'); a and b end the funnel. The intro's title needs quoting and formula escaping in CSV.
+ */
+const mapFunnel = async () => {
+  const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  const intro = await addVideo(owner, { title: '=Intro, the "start"' });
+  const a = await addVideo(owner, { title: 'Path A' });
+  const b = await addVideo(owner, { title: 'Path B' });
+  const funnel = await createFunnel(owner);
+  const saved = await owner.http.put(
+    `/api/funnels/${funnel.id}`,
+    {
+      title: 'Map funnel',
+      description: '',
+      settings: { enable_resume_play: false },
+      videos: [
+        {
+          id: intro.id,
+          editor_id: 'intro',
+          elements: [
+            {
+              id: 'el-1',
+              type: 'branch',
+              showAt: 1,
+              hideAt: 8,
+              data: {
+                branches: [
+                  { id: 'b1', onclick: 'branch', video: 'a', standard: { text: 'Take A' } },
+                  { id: 'b2', onclick: 'branch', video: 'b', standard: { text: '+Take B' } },
+                  { id: 'b3', onclick: 'timestamp', timestamp: { hours: 0, minutes: 0, seconds: 30 }, standard: { text: 'Again' } },
+                ],
+                settings: { inaction: 'b2' },
+              },
+            },
+          ],
+        },
+        { id: a.id, editor_id: 'a', elements: [] },
+        { id: b.id, editor_id: 'b', elements: [] },
+      ],
+    },
+    owner.token,
+  );
+  expect(saved.status).toBe(200);
+  return { owner, funnel };
+};
+
+/** One viewer playing the funnel through the public API as the player does. */
+const viewer = (reference: string) => {
+  const http: Client = client();
+  let token: string | undefined;
+  return {
+    async view(steps: Array<{ node: string; to: string; type?: 'branch' | 'inaction'; from?: string }>, endOn?: string) {
+      const start = await http.post(`/api/funnels/${reference}/views`, { event_id: uuid(), ...(token ? { viewer_token: token } : {}) });
+      expect(start.status).toBe(201);
+      token = start.body.data.viewer_token as string;
+      const viewId = start.body.data.view_id as string;
+      if (steps.length) {
+        const events = steps.map((s) => ({
+          event_id: uuid(),
+          view_id: viewId,
+          video_id: s.from ?? 'intro',
+          node_id: s.node,
+          connected_node: s.to,
+          type: s.type ?? 'branch',
+          player_time: 5,
+        }));
+        expect((await http.post(`/api/funnels/${reference}/interactions`, { events })).status).toBe(202);
+      }
+      if (endOn) {
+        const put = await http.put(`/api/funnels/${reference}/views`, {
+          view_id: viewId,
+          viewer_token: token,
+          editor_id: endOn,
+          last_watch_time: 3,
+          watch_time: 3,
+        });
+        expect(put.status).toBe(200);
+      }
+      return viewId;
+    },
+  };
+};
+
+type Report = {
+  views: { total: number; unique: number };
+  map: {
+    nodes: Array<{ editor_id: string; title: string; root: boolean; reached: number; drop_off: number; drop_off_rate: number }>;
+    edges: Array<{ from: string; branch: string; to: string | null; kind: string; label: string; viewers: number; share: number; in_funnel: boolean }>;
+  };
+};
+
+const edge = (report: Report, branch: string, kind: string) => report.map.edges.find((e) => e.branch === branch && e.kind === kind);
+const node = (report: Report, id: string) => report.map.nodes.find((n) => n.editor_id === id);
+
+/** Four viewers today (one twice); the fifth's view and click moved 40 days back. */
+const playedFunnel = async () => {
+  const { owner, funnel } = await mapFunnel();
+  const ref = funnel.identifier;
+  const v1 = viewer(ref);
+  await v1.view([{ node: 'b1', to: 'a' }], 'a');
+  await v1.view([{ node: 'b1', to: 'a' }], 'a'); // the same viewer again: still one viewer
+  await viewer(ref).view([{ node: 'b2', to: 'b', type: 'inaction' }], 'b');
+  await viewer(ref).view(
+    [
+      { node: 'b3', to: 'timestamp:30' },
+      { node: 'b1', to: 'a' },
+    ],
+    'a',
+  );
+  await viewer(ref).view([]); // watched the intro and left
+  const old = await viewer(ref).view([{ node: 'b2', to: 'b' }], 'b');
+  const past = new Date(Date.now() - 40 * DAY_MS);
+  await db('branchify_funnel_views').where({ event_id: old }).update({ created_at: past });
+  await db('branchify_funnel_interactions').where({ view_id: old }).update({ created_at: past });
+  return { owner, funnel };
+};
+
+describe('POST /api/funnels/{id}/analytics: the map', () => {
+  let owner: Session;
+  let funnel: { id: number; identifier: string };
+  beforeAll(async () => {
+    ({ owner, funnel } = await playedFunnel());
+  });
+
+  it('counts unique viewers per edge with their share, and per video who reached it and who stopped there', async () => {
+    const res = await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: day(), to: day() }, owner.token);
+    expect(res.status).toBe(200);
+    const report = res.body.data as Report;
+    expect(report.views).toEqual({ total: 5, unique: 4 });
+    expect(report.map.nodes).toEqual([
+      { editor_id: 'intro', title: '=Intro, the "start"', root: true, reached: 4, drop_off: 1, drop_off_rate: 0.25 },
+      { editor_id: 'a', title: 'Path A', root: false, reached: 2, drop_off: 2, drop_off_rate: 1 },
+      { editor_id: 'b', title: 'Path B', root: false, reached: 1, drop_off: 1, drop_off_rate: 1 },
+    ]);
+    expect(edge(report, 'b1', 'button')).toMatchObject({ from: 'intro', to: 'a', label: 'Take A', viewers: 2, share: 0.5, in_funnel: true });
+    expect(edge(report, 'b2', 'button')).toMatchObject({ from: 'intro', to: 'b', label: '+Take B', viewers: 0, share: 0 });
+    expect(edge(report, 'b2', 'inaction')).toMatchObject({ from: 'intro', to: 'b', viewers: 1, share: 0.25 });
+    expect(edge(report, 'b3', 'timestamp')).toMatchObject({ from: 'intro', to: 'intro', label: 'Again', viewers: 1, share: 0.25 });
+    expect(report.map.edges).toHaveLength(4);
+  });
+
+  it('counts only the chosen days', async () => {
+    const res = await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: day(-40), to: day(-40) }, owner.token);
+    expect(res.status).toBe(200);
+    const report = res.body.data as Report;
+    expect(report.views).toEqual({ total: 1, unique: 1 });
+    expect(node(report, 'intro')).toMatchObject({ reached: 1, drop_off: 0 });
+    expect(node(report, 'b')).toMatchObject({ reached: 1, drop_off: 1 });
+    expect(edge(report, 'b2', 'button')).toMatchObject({ viewers: 1, share: 1 });
+    expect(edge(report, 'b1', 'button')).toMatchObject({ viewers: 0 });
+
+    const both = (await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: day(-40), to: day() }, owner.token)).body.data as Report;
+    expect(both.views).toEqual({ total: 6, unique: 5 });
+    expect(node(both, 'b')).toMatchObject({ reached: 2, drop_off: 2 });
+
+    // The default range is the last 30 days: the old view is outside it.
+    const recent = (await owner.http.post(`/api/funnels/${funnel.id}/analytics`, {}, owner.token)).body.data as Report;
+    expect(recent.views.total).toBe(5);
+  });
+
+  it('refuses another creator (404) and anonymous callers (401); an admin reads it', async () => {
+    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const json = await other.http.post(`/api/funnels/${funnel.id}/analytics`, {}, other.token);
+    expect(json.status).toBe(404);
+    expect(JSON.stringify(json.body)).not.toContain('Path A');
+    const csv = await other.http.get(`/api/funnels/${funnel.id}/analytics.csv`, other.token);
+    expect(csv.status).toBe(404);
+    expect(csv.text).not.toContain('Path A');
+    expect((await client().get(`/api/funnels/${funnel.id}/analytics.csv`)).status).toBe(401);
+    const asAdmin = await admin.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=${day()}&to=${day()}`, admin.token);
+    expect(asAdmin.status).toBe(200);
+  });
+
+  it('exports the same figures as a CSV download, quoted and safe from spreadsheet formulas', async () => {
+    const res = await owner.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=${day()}&to=${day()}`, owner.token).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="funnel-${funnel.identifier}-analytics-${day()}-to-${day()}.csv"`);
+    const lines = res.text.split('\r\n');
+    expect(lines[0]).toBe(
+      'record,date,video_id,video_title,branch_id,button_text,kind,to_video_id,to_video_title,target,viewers,share,reached,drop_off,drop_off_rate,views,unique_viewers,clicks,watch_time',
+    );
+    expect(lines[1]).toBe(`summary,${day()}..${day()},,,,,,,,,,,,,,5,4,4,12`);
+    expect(lines).toContain(`node,,intro,"'=Intro, the ""start""",,,,,,,,,4,1,0.25,,,,`);
+    expect(lines).toContain('node,,a,Path A,,,,,,,,,2,2,1,,,,');
+    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b1,Take A,button,a,Path A,a,2,0.5,,,,,,,`);
+    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b2,'+Take B,inaction,b,Path B,b,1,0.25,,,,,,,`);
+    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b3,Again,timestamp,intro,"'=Intro, the ""start""",timestamp:30,1,0.25,,,,,,,`);
+    expect(lines).toContain(`day,${day()},,,,,,,,,,,,,,5,,4,`);
+    expect(res.text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('refuses a bad range in the CSV query as in the report body', async () => {
+    const bad = await owner.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=${day()}&to=${day(-3)}`, owner.token);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['from']);
+    const garbled = await owner.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=yesterday`, owner.token);
+    expect(garbled.status).toBe(422);
+  });
+});

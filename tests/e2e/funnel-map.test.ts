@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { freePlan, subscribedUser } from '../api/support/content';
+import { adminSession, type Session } from '../api/support/users';
+import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { describeBrowser } from './support/browser';
+import { branchEl, publishFunnel } from './support/funnels';
+
+const SAMPLE = path.join(__dirname, '..', '..', 'database', 'seed', 'sample.webm');
+/** The bundled clip, served as if from a media host (the app's CSP allows https media). */
+const media = { url: (name: string) => `https://media.example.test/${name}.webm` };
+const serveMedia = async (context: BrowserContext) => {
+  const bytes = fs.readFileSync(SAMPLE);
+  await context.route('https://media.example.test/**', (route) => {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
+    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
+    if (!range) return route.fulfill({ status: 200, headers, body: bytes });
+    const start = Number(range[1]);
+    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
+    return route.fulfill({
+      status: 206,
+      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
+      body: bytes.subarray(start, end + 1),
+    });
+  });
+};
+
+const button = (id: string, text: string, video: string) => ({ id, name: text, type: 'standard', onclick: 'branch', video, standard: { text } });
+
+describeBrowser('funnel map in the editor', () => {
+  let browser: Browser;
+  let owner: Session;
+
+  beforeAll(async () => {
+    const admin = await adminSession();
+    owner = await subscribedUser(admin, (await freePlan(admin)).id);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the funnel as a graph, flags a video nothing reaches, and opens the editor at a clicked node', async () => {
+    const { id } = await publishFunnel(
+      owner,
+      { intro: media.url('map-intro'), offer: media.url('map-offer'), story: media.url('map-story'), lost: media.url('map-lost') },
+      (ids) => ({
+        title: 'Map funnel',
+        videos: [
+          {
+            id: ids.intro,
+            editor_id: 'intro',
+            elements: [
+              branchEl('ask', 'intro', 1, 6, [button('to-offer', 'See the offer', 'offer'), button('to-story', 'Our story', 'story')], {
+                inaction: 'to-story',
+              }),
+            ],
+          },
+          { id: ids.offer, editor_id: 'offer', elements: [] },
+          {
+            id: ids.story,
+            editor_id: 'story',
+            elements: [
+              branchEl('jump', 'story', 1, 6, [
+                button('story-offer', 'Take me to the offer', 'offer'),
+                { id: 'again', name: 'Again', type: 'standard', onclick: 'timestamp', timestamp: { seconds: 3 }, standard: { text: 'Watch again' } },
+              ]),
+            ],
+          },
+          { id: ids.lost, editor_id: 'lost', elements: [] },
+        ],
+      }),
+    );
+    const { context, page } = await openApp(browser);
+    await serveMedia(context);
+    await loginViaUi(page, owner.email, owner.password);
+    await waitForPath(page, '/funnels');
+    await page.goto(`/funnels/${id}/edit`);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: 'Funnel map' });
+    await map.waitFor();
+
+    // Nodes: one per video, buttons named by what they show, flags first.
+    const node = (name: string | RegExp) => map.getByRole('button', { name });
+    await node(/^Start intro/).waitFor();
+    await node(/^Not reachable lost/).waitFor();
+    await expect(map.getByTestId('map-node-lost').innerText()).resolves.toContain('Not reachable');
+    await expect(map.getByTestId('map-node-intro').innerText()).resolves.toContain('Start');
+    await expect(map.getByTestId('map-node-offer').innerText()).resolves.not.toContain('Not reachable');
+    // The timestamp jump is noted on its video.
+    await expect(map.getByTestId('map-node-story').innerText()).resolves.toContain('Watch again ↺ 0:03');
+
+    // Edges: every branch button and the inaction default, labelled.
+    await expect(map.getByTestId('map-edge-branch:intro:to-offer').innerText()).resolves.toBe('See the offer');
+    await expect(map.getByTestId('map-edge-branch:intro:to-story').innerText()).resolves.toBe('Our story');
+    await expect(map.getByTestId('map-edge-inaction:intro:ask').innerText()).resolves.toBe('No choice: Our story');
+    await expect(map.getByTestId('map-edge-branch:story:story-offer').innerText()).resolves.toBe('Take me to the offer');
+    await shot(page, '220-funnel-map-editor');
+
+    // Keyboard: Tab reaches a node, Enter opens it in the editor.
+    await node(/^offer/).focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe('offer');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('video') === 'offer');
+    await page.getByRole('dialog').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('video'));
+
+    // A click on a node opens that video's timeline.
+    await node(/^Not reachable lost/).click();
+    await page.waitForURL((url) => url.searchParams.get('video') === 'lost');
+    await page.getByRole('dialog').first().waitFor();
+    await shot(page, '221-funnel-map-opened-video');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('video'));
+
+    // A removed video: the branches that led to it are flagged on the map until they get a new target.
+    await page.getByRole('button', { name: 'Remove offer' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(map.getByTestId('map-node-missing:branch:intro:to-offer').innerText()).resolves.toContain('Removed video');
+    await expect(map.getByTestId('map-node-missing:branch:story:story-offer').innerText()).resolves.toContain('Removed video');
+    expect(await map.getByRole('group', { name: /^Removed video/ }).count()).toBe(2);
+    await shot(page, '223-funnel-map-broken-branches');
+    await context.close();
+  });
+
+  it('fits a 50-video funnel without overlapping labels, and links to the analytics screen', async () => {
+    const { id } = await publishFunnel(owner, { clip: media.url('map-fifty') }, (ids) => ({
+      title: 'Fifty videos',
+      videos: Array.from({ length: 50 }, (_, i) => {
+        const children = [1, 2, 3].map((k) => i * 3 + k).filter((c) => c < 50);
+        return {
+          id: ids.clip,
+          editor_id: `v${i}`,
+          elements: children.length
+            ? [
+                branchEl(
+                  `e${i}`,
+                  `v${i}`,
+                  1,
+                  6,
+                  children.map((c, k) => button(`b${i}-${k}`, `Option ${k + 1} to step ${c}`, `v${c}`)),
+                ),
+              ]
+            : [],
+        };
+      }),
+    }));
+    const { context, page } = await openApp(browser);
+    await serveMedia(context);
+    await loginViaUi(page, owner.email, owner.password);
+    await waitForPath(page, '/funnels');
+    await page.goto(`/funnels/${id}/edit`);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: 'Funnel map' });
+    await map.locator('.react-flow__node').first().waitFor();
+    expect(await map.locator('.react-flow__node').count()).toBe(50);
+    expect(await map.locator('[data-testid^="map-edge-branch:"]').count()).toBe(49);
+    // Drawn labels: none overlaps another or a node, as the browser places them.
+    const boxes = await map.locator('.react-flow__node, [data-testid^="map-edge-branch:"]').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { id: el.getAttribute('data-testid') ?? el.getAttribute('data-id'), x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+    const clashes: string[] = [];
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.x + 0.5 < b.x + b.w && b.x + 0.5 < a.x + a.w && a.y + 0.5 < b.y + b.h && b.y + 0.5 < a.y + a.h) clashes.push(`${a.id} × ${b.id}`);
+      }
+    }
+    expect(clashes).toEqual([]);
+    await shot(page, '222-funnel-map-fifty-videos');
+
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await waitForPath(page, `/funnels/${id}/analytics`);
+    await context.close();
+  });
+});

@@ -1,0 +1,203 @@
+import { elementSchema, type FunnelElement } from '@branchify/shared';
+import { edgeStatsKey, funnelGraph, layoutFunnel, overlaps, type Box, type MapSourceVideo } from '../../frontend/src/creator/map/funnel-graph';
+import { completionRate, formatDuration, hasData, headlines, mapStatsOf, type AnalyticsReport } from '../../frontend/src/creator/analytics/report';
+
+type BranchInput = { id: string; text?: string; name?: string; onclick?: 'branch' | 'url' | 'timestamp'; video?: string | null; seconds?: number };
+
+/** A branch element through the shared schema, so every default is the real one. */
+const buttons = (id: string, branches: BranchInput[], inaction?: string): FunnelElement =>
+  elementSchema.parse({
+    id,
+    type: 'branch',
+    showAt: 1,
+    hideAt: 5,
+    data: {
+      branches: branches.map((b) => ({
+        id: b.id,
+        name: b.name ?? 'Branch',
+        onclick: b.onclick ?? 'branch',
+        video: b.video ?? null,
+        externalLink: b.onclick === 'url' ? 'https://example.com/' : null,
+        timestamp: { seconds: b.seconds ?? 0 },
+        standard: { text: b.text ?? '' },
+      })),
+      settings: inaction ? { inaction } : {},
+    },
+  });
+
+const video = (editorId: string, elements: FunnelElement[] = [], title = `Video ${editorId}`): MapSourceVideo => ({
+  editor_id: editorId,
+  elements,
+  video: { title, thumbnail: `/uploads/${editorId}.jpg`, duration: 90 },
+});
+
+describe('funnel map graph', () => {
+  const funnel = [
+    video('intro', [
+      buttons(
+        'choice',
+        [
+          { id: 'yes', text: 'Yes please', video: 'yes-video' },
+          { id: 'no', text: 'No thanks', video: 'no-video' },
+          { id: 'site', text: 'Visit site', onclick: 'url' },
+          { id: 'again', text: 'Watch again', onclick: 'timestamp', seconds: 12 },
+        ],
+        'no',
+      ),
+    ]),
+    video('yes-video'),
+    video('no-video', [buttons('back', [{ id: 'gone', text: 'Gone', video: 'deleted-video' }])]),
+    video('orphan'),
+  ];
+
+  it('makes a node per video with its title, thumbnail and duration, and marks the root', () => {
+    const { nodes } = funnelGraph(funnel);
+    const intro = nodes.find((n) => n.id === 'intro')!;
+    expect(intro).toMatchObject({ kind: 'video', title: 'Video intro', thumbnail: '/uploads/intro.jpg', duration: 90, root: true, unreachable: false });
+    expect(nodes.filter((n) => n.root).map((n) => n.id)).toEqual(['intro']);
+  });
+
+  it('labels each branch edge with its button text; an inaction default that names a branch is an edge too', () => {
+    const { edges } = funnelGraph(funnel);
+    const fromIntro = edges.filter((e) => e.source === 'intro').map((e) => [e.kind, e.label, e.target]);
+    expect(fromIntro).toEqual([
+      ['branch', 'Yes please', 'yes-video'],
+      ['branch', 'No thanks', 'no-video'],
+      ['inaction', 'No choice: No thanks', 'no-video'],
+    ]);
+  });
+
+  it('notes timestamp jumps on their video and leaves URL buttons off the map', () => {
+    const { nodes, edges } = funnelGraph(funnel);
+    expect(nodes.find((n) => n.id === 'intro')!.jumps).toEqual([{ branchId: 'again', label: 'Watch again', seconds: 12 }]);
+    expect(edges.some((e) => e.label === 'Visit site')).toBe(false);
+  });
+
+  it('flags a video nothing reaches and a branch whose target video was removed', () => {
+    const { nodes, edges } = funnelGraph(funnel);
+    expect(nodes.filter((n) => n.unreachable).map((n) => n.id)).toEqual(['orphan']);
+    const broken = edges.find((e) => e.branchId === 'gone')!;
+    expect(broken.broken).toBe(true);
+    expect(nodes.find((n) => n.id === broken.target)).toMatchObject({ kind: 'missing', title: 'Removed video' });
+  });
+
+  it('an unset branch target counts as broken; a branch to its own video does not make it reachable', () => {
+    const { nodes, edges } = funnelGraph([video('a', [buttons('e', [{ id: 'x', text: 'Pick one' }])]), video('b', [buttons('f', [{ id: 'y', video: 'b' }])])]);
+    expect(edges.find((e) => e.branchId === 'x')!.broken).toBe(true);
+    expect(nodes.find((n) => n.id === 'b')!.unreachable).toBe(true);
+    const self = layoutFunnel({ nodes, edges }).edges.find((e) => e.branchId === 'y')!;
+    expect(self.points.length).toBeGreaterThan(1);
+  });
+
+  it('uses the branch name when the button has no caption', () => {
+    const { edges } = funnelGraph([video('a', [buttons('e', [{ id: 'x', name: 'Image button', video: 'b' }])]), video('b')]);
+    expect(edges[0]!.label).toBe('Image button');
+  });
+
+  it('a video removed from the library stays on the map, flagged', () => {
+    const { nodes } = funnelGraph([{ editor_id: 'a', elements: [], video: null }]);
+    expect(nodes[0]).toMatchObject({ libraryRemoved: true, title: 'Video removed from the library', root: true });
+  });
+
+  it('an empty funnel has an empty map', () => {
+    expect(funnelGraph([])).toEqual({ nodes: [], edges: [] });
+    expect(layoutFunnel(funnelGraph([])).nodes).toEqual([]);
+  });
+
+  /** 50 videos: a root with 4 choices, each leading on through a tree, with long captions and cross links. */
+  const fifty = (): MapSourceVideo[] => {
+    const list: MapSourceVideo[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const children = [1, 2, 3].map((k) => i * 3 + k).filter((c) => c < 50);
+      const targets = children.length ? children : [Math.max(0, i - 7)];
+      list.push(
+        video(
+          `v${i}`,
+          [
+            buttons(
+              `e${i}`,
+              targets.map((t, k) => ({ id: `b${i}-${k}`, text: `Option ${k + 1}: tell me more about step ${t}`, video: `v${t}` })),
+              `b${i}-0`,
+            ),
+          ],
+          `Step ${i} of the product walkthrough with a long title`,
+        ),
+      );
+    }
+    return list;
+  };
+
+  it('lays out 50 videos left to right with no node or label overlapping another', () => {
+    for (const labelLines of [1, 2]) {
+      const layout = layoutFunnel(funnelGraph(fifty()), { labelLines });
+      expect(layout.nodes).toHaveLength(50);
+      const boxes: Array<[string, Box]> = [
+        ...layout.nodes.map((n): [string, Box] => [n.id, n.box]),
+        ...layout.edges.map((e): [string, Box] => [e.id, e.labelBox]),
+      ];
+      const clashes: string[] = [];
+      for (let i = 0; i < boxes.length; i += 1) {
+        for (let j = i + 1; j < boxes.length; j += 1) if (overlaps(boxes[i]![1], boxes[j]![1])) clashes.push(`${boxes[i]![0]} × ${boxes[j]![0]}`);
+      }
+      expect(clashes).toEqual([]);
+      // Left to right: every child sits right of the root.
+      const root = layout.nodes.find((n) => n.id === 'v0')!;
+      for (const n of layout.nodes) if (n.id !== 'v0') expect(n.box.x).toBeGreaterThan(root.box.x);
+      for (const n of layout.nodes) expect(Number.isFinite(n.box.x) && Number.isFinite(n.box.y)).toBe(true);
+    }
+  });
+});
+
+describe('analytics report on the map', () => {
+  const report = (over: Partial<AnalyticsReport> = {}): AnalyticsReport => ({
+    range: { from: '2026-11-01', to: '2026-11-02' },
+    views: { total: 4, unique: 3 },
+    watch_time: { total: 3725, average: 931.25 },
+    completion: [
+      { editor_id: 'intro', started: 4, completed: 3, rate: 0.75 },
+      { editor_id: 'offer', started: 2, completed: 0, rate: 0 },
+    ],
+    clicks: [{ video_id: 'intro', node_id: 'yes', clicks: 3 }],
+    paths: [],
+    series: [
+      { date: '2026-11-01', views: 1, clicks: 1 },
+      { date: '2026-11-02', views: 3, clicks: 2 },
+    ],
+    map: {
+      nodes: [{ editor_id: 'intro', title: 'Intro', root: true, reached: 3, drop_off: 1, drop_off_rate: 0.333 }],
+      edges: [
+        { from: 'intro', branch: 'yes', to: 'offer', target: 'offer', kind: 'button', label: 'Yes', in_funnel: true, viewers: 2, share: 0.667 },
+        { from: 'intro', branch: 'yes', to: 'offer', target: 'offer', kind: 'inaction', label: 'Yes', in_funnel: true, viewers: 1, share: 0.333 },
+        { from: 'intro', branch: 'again', to: 'intro', target: 'timestamp:3', kind: 'timestamp', label: 'Again', in_funnel: true, viewers: 1, share: 0.333 },
+      ],
+    },
+    ...over,
+  });
+
+  it('keys button, inaction and jump figures apart, and reads reach and drop-off per video', () => {
+    const stats = mapStatsOf(report());
+    expect(stats.nodes.get('intro')).toEqual({ viewers: 3, dropOff: 1 });
+    expect(stats.edges.get(edgeStatsKey('branch', 'intro', 'yes'))).toEqual({ viewers: 2, share: 0.667 });
+    expect(stats.edges.get(edgeStatsKey('inaction', 'intro', 'yes'))).toEqual({ viewers: 1, share: 0.333 });
+    expect(stats.jumps?.get(edgeStatsKey('jump', 'intro', 'again'))).toBe(1);
+  });
+
+  it('headline figures: views, unique viewers, watch time, completion over every start, clicks', () => {
+    expect(headlines(report()).map((h) => `${h.label}: ${h.value}`)).toEqual([
+      'Views: 4',
+      'Unique viewers: 3',
+      'Watch time: 1h 2m 5s',
+      'Average watch time: 15m 31s',
+      'Completion: 50%',
+      'Clicks: 3',
+    ]);
+    expect(completionRate(report({ completion: [] }))).toBe(0);
+    expect(formatDuration(0)).toBe('0s');
+    expect(formatDuration(59.6)).toBe('1m 0s');
+  });
+
+  it('an empty range has no data', () => {
+    expect(hasData(report())).toBe(true);
+    expect(hasData(report({ views: { total: 0, unique: 0 }, clicks: [] }))).toBe(false);
+  });
+});
