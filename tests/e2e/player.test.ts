@@ -178,7 +178,7 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
   });
 
   it('pauses while waiting for a choice and takes the inaction path when the wait ends', async () => {
-    const { reference } = await publishFunnel(owner, { a: media.url('wait-a'), b: media.url('wait-b') }, (ids) => ({
+    const { id: funnelId, reference } = await publishFunnel(owner, { a: media.url('wait-a'), b: media.url('wait-b') }, (ids) => ({
       videos: [
         {
           id: ids.a,
@@ -214,7 +214,13 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await waitFor(async () => (await currentEditor(page)) === 'second', 15_000, 'the inaction branch');
     expect(Date.now() - waitStarted).toBeGreaterThan(6000);
     await waitFor(async () => (await videoTime(page)) > 0.3, 8000, 'the second video playing');
+    await page.goto('about:blank');
     await context.close();
+    // Recorded as the branch the default took, by inaction (the funnel map counts it; clicks do not).
+    await waitFor(async () => (await db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
+    const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnelId });
+    expect(interactions).toHaveLength(1);
+    expect(interactions[0]).toMatchObject({ video_id: 'intro', node_id: 'to-b', connected_node: 'second', type: 'inaction' });
   });
 
   it('the skip button dismisses a waiting element and playback carries on', async () => {

@@ -341,13 +341,15 @@ describe('pause while waiting and inaction', () => {
     expect(of('open')).toEqual([{ type: 'open', url: 'https://example.com/after', newTab: true }]);
   });
 
-  it('inaction with a branch id acts as that branch (and records no viewer interaction)', () => {
+  it('inaction with a branch id acts as that branch and records it as taken by inaction (not a click)', () => {
     const { runtime, clock, of } = setup(waitingFunnel('yes'));
     runtime.timeUpdate(1.1);
     clock.advance(12_000);
     expect(runtime.getState().video?.editor_id).toBe('next');
     expect(of('load')).toEqual([{ type: 'load', editorId: 'next', time: 0, autoplay: true }]);
-    expect(of('interaction')).toHaveLength(0);
+    expect(of('interaction')).toEqual([
+      { type: 'interaction', interaction: expect.objectContaining({ node_id: 'yes', connected_node: 'next', type: 'inaction' }) },
+    ]);
   });
 
   it('an unusable inaction (unknown id, unsafe URL) carries on', () => {

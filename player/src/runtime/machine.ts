@@ -1,4 +1,4 @@
-import { FADE_OUT_MS, branchAction, inactionAction, isWithin, pauseSeconds, startVideo, type BranchAction } from './timeline';
+import { FADE_OUT_MS, branchAction, inactionAction, isWithin, pauseSeconds, startVideo, type BranchAction, type InactionAction } from './timeline';
 import type { BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
 
 /** Time as the runtime sees it: real in the browser, fake in the unit tests. */
@@ -32,7 +32,8 @@ export interface Interaction {
   video_id: string;
   node_id: string;
   connected_node: string | null;
-  type: 'branch';
+  /** 'branch': the viewer chose it; 'inaction': the element's default took it when the wait ended. */
+  type: 'branch' | 'inaction';
   player_time: number;
 }
 
@@ -139,18 +140,7 @@ export class FunnelRuntime {
     const branch = element?.type === 'branch' ? element.data.branches.find((b) => b.id === branchId) : undefined;
     if (!element || element.type !== 'branch' || !branch) return { kind: 'none' };
     const action = branchAction(branch, element, this.payload.videos, this.origin);
-    const video = this.state.video!;
-    this.emit({
-      type: 'interaction',
-      interaction: {
-        video_id: video.editor_id,
-        node_id: branch.id,
-        connected_node:
-          action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
-        type: 'branch',
-        player_time: round(this.state.time),
-      },
-    });
+    this.record(branch.id, action, 'branch');
     const wasWaiting = this.state.waiting?.elementId === elementId;
     this.dismiss(element);
     this.perform(action, wasWaiting);
@@ -207,7 +197,27 @@ export class FunnelRuntime {
 
   private takeInaction(element: BranchElement, time: number): void {
     this.fadeOut(element.id, time);
-    this.perform(inactionAction(element, this.payload.videos, this.origin), true);
+    const action = inactionAction(element, this.payload.videos, this.origin);
+    // A default that takes one of the element's branches is recorded as that branch, by inaction.
+    const branch = element.data.branches.find((b) => b.id === element.data.settings?.inaction);
+    if (branch) this.record(branch.id, action, 'inaction');
+    this.perform(action, true);
+  }
+
+  private record(nodeId: string, action: InactionAction, type: Interaction['type']): void {
+    const video = this.state.video;
+    if (!video) return;
+    this.emit({
+      type: 'interaction',
+      interaction: {
+        video_id: video.editor_id,
+        node_id: nodeId,
+        connected_node:
+          action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
+        type,
+        player_time: round(this.state.time),
+      },
+    });
   }
 
   /** After a jump: elements whose window starts after the new time may show (and pause) again. */
