@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { addVideo, freePlan, subscribedUser } from '../api/support/content';
@@ -9,29 +7,10 @@ import { adminSession, type Session } from '../api/support/users';
 import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { branchEl, textEl } from './support/funnels';
+import { hostedMediaUrl, routeMediaHost } from './support/media-server';
 
-const SAMPLE = path.join(__dirname, '..', '..', 'database', 'seed', 'sample.webm');
-/** The bundled 12 s clip, served as if from a media host (the app's CSP allows https media). */
-const mediaUrl = (name: string) => `https://media.example.test/${name}.webm`;
 /** A 1×1 PNG, for the branch image upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** The clip with HTTP Range support, as a media host serves it (the browser seeks with ranges). */
-const serveMedia = async (context: BrowserContext) => {
-  const bytes = fs.readFileSync(SAMPLE);
-  await context.route('https://media.example.test/**', (route) => {
-    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
-    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
-    if (!range) return route.fulfill({ status: 200, headers, body: bytes });
-    const start = Number(range[1]);
-    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
-    return route.fulfill({
-      status: 206,
-      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
-      body: bytes.subarray(start, end + 1),
-    });
-  });
-};
 
 /** Picks an option of a labelled MUI select. */
 const choose = async (scope: Locator, label: string, option: string) => {
@@ -80,14 +59,14 @@ describeBrowser('funnel editor', () => {
 
   const signedIn = async (user: Session) => {
     const { page, context } = await openApp(browser);
-    await serveMedia(context);
+    await routeMediaHost(context);
     await loginViaUi(page, user.email, user.password);
     await waitForPath(page, '/funnels');
     return { page, context };
   };
 
   const libraryOf = async (user: Session, names: string[]) => {
-    for (const name of names) await addVideo(user, { provider: 'generic', url: mediaUrl(name.toLowerCase()), title: name, duration: 12 });
+    for (const name of names) await addVideo(user, { provider: 'generic', url: hostedMediaUrl(name.toLowerCase()), title: name, duration: 12 });
   };
 
   it('builds a three-video funnel from an empty account, saves it, reloads it unchanged and plays every branch on /player', async () => {
@@ -345,7 +324,7 @@ describeBrowser('funnel editor', () => {
     const user = await subscribedUser(admin, plan.id);
     const videos: SavedFunnel['videos'] = [];
     for (let v = 0; v < 20; v += 1) {
-      const video = await addVideo(user, { provider: 'generic', url: mediaUrl(`big-${v}`), title: `Chapter ${v + 1}`, duration: 12 });
+      const video = await addVideo(user, { provider: 'generic', url: hostedMediaUrl(`big-${v}`), title: `Chapter ${v + 1}`, duration: 12 });
       const editorId = `chapter-${v}`;
       const elements = Array.from({ length: 30 }, (_, e) =>
         e % 2
@@ -416,7 +395,7 @@ describeBrowser('funnel editor', () => {
     const user = await subscribedUser(admin, plan.id);
     const ids: number[] = [];
     for (const name of ['Alpha', 'Beta'])
-      ids.push((await addVideo(user, { provider: 'generic', url: mediaUrl(name.toLowerCase()), title: name, duration: 12 })).id);
+      ids.push((await addVideo(user, { provider: 'generic', url: hostedMediaUrl(name.toLowerCase()), title: name, duration: 12 })).id);
     const funnel = (await user.http.post('/api/funnels', { title: 'Timeline funnel' }, user.token)).body.data as { id: number; identifier: string };
     const put = await user.http.put(
       `/api/funnels/${funnel.id}`,

@@ -1,30 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { branchEl, publishFunnel } from './support/funnels';
+import { hostedMediaUrl, routeMediaHost } from './support/media-server';
 
-const SAMPLE = path.join(__dirname, '..', '..', 'database', 'seed', 'sample.webm');
-/** The bundled clip, served as if from a media host (the app's CSP allows https media). */
-const media = { url: (name: string) => `https://media.example.test/${name}.webm` };
-const serveMedia = async (context: BrowserContext) => {
-  const bytes = fs.readFileSync(SAMPLE);
-  await context.route('https://media.example.test/**', (route) => {
-    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
-    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
-    if (!range) return route.fulfill({ status: 200, headers, body: bytes });
-    const start = Number(range[1]);
-    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
-    return route.fulfill({
-      status: 206,
-      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
-      body: bytes.subarray(start, end + 1),
-    });
-  });
-};
+const media = { url: hostedMediaUrl };
 
 const button = (id: string, text: string, video: string) => ({ id, name: text, type: 'standard', onclick: 'branch', video, standard: { text } });
 
@@ -73,7 +55,7 @@ describeBrowser('funnel map in the editor', () => {
       }),
     );
     const { context, page } = await openApp(browser);
-    await serveMedia(context);
+    await routeMediaHost(context);
     await loginViaUi(page, owner.email, owner.password);
     await waitForPath(page, '/funnels');
     await page.goto(`/funnels/${id}/edit`);
@@ -148,7 +130,7 @@ describeBrowser('funnel map in the editor', () => {
       }),
     }));
     const { context, page } = await openApp(browser);
-    await serveMedia(context);
+    await routeMediaHost(context);
     await loginViaUi(page, owner.email, owner.password);
     await waitForPath(page, '/funnels');
     await page.goto(`/funnels/${id}/edit`);

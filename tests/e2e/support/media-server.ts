@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 
 /** The bundled sample clip (a 12 s, 320×180 VP8 test pattern, ~100 KB). */
 export const SAMPLE_VIDEO = path.resolve(__dirname, '..', '..', '..', 'database', 'seed', 'sample.webm');
@@ -46,4 +47,27 @@ export const startMediaServer = async (): Promise<MediaServer> => {
         server.close(() => resolve());
       }),
   };
+};
+
+/** The sample clip's address on the stand-in media host that `routeMediaHost` answers. */
+export const hostedMediaUrl = (name: string) => `https://media.example.test/${name}.webm`;
+
+/**
+ * Answers https://media.example.test/* in a browser context with the sample clip, with byte
+ * ranges as a media host serves it (the browser seeks with ranges; the app's CSP allows https media).
+ */
+export const routeMediaHost = async (context: BrowserContext) => {
+  const bytes = fs.readFileSync(SAMPLE_VIDEO);
+  await context.route('https://media.example.test/**', (route) => {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
+    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
+    if (!range) return route.fulfill({ status: 200, headers, body: bytes });
+    const start = Number(range[1]);
+    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
+    return route.fulfill({
+      status: 206,
+      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
+      body: bytes.subarray(start, end + 1),
+    });
+  });
 };
