@@ -15,6 +15,9 @@ export default async ({ strapi }: { strapi: Strapi }) => {
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
   }
 
+  // Analytics counters for rows stored without them (before counters existed, or loaded in bulk).
+  await getService(strapi, 'analytics').ensureCounters();
+
   // Old rate-limit windows are worthless; keep the table small.
   const timer = setInterval(() => {
     getService(strapi, 'rateLimit')

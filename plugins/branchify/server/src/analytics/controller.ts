@@ -7,10 +7,18 @@ import { parse } from '../http/validate';
 import type { UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import type { PlayerEntry } from '../funnels/player-payload';
 import { reportCsv } from './csv';
+import type { ViewContext } from './service';
 import { analyticsFilterSchema, interactionBatchSchema, interactionSchema, startViewSchema, updateViewSchema } from './validators';
 
 const DAY_MS = 86_400_000;
+
+/** The root and library durations a view's counters need, from the cached player payload. */
+const viewContext = (entry: PlayerEntry): ViewContext => ({
+  root: entry.payload.root_editor_id,
+  durations: new Map(entry.payload.videos.map((v) => [v.editor_id, v.duration])),
+});
 
 /**
  * Views and interactions (public, by the funnel's reference, as the player sends them) and the
@@ -24,7 +32,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const entry = await playable(ctx);
     const input = parse(updateViewSchema, body);
     if (!entry.editorIds.has(input.editor_id)) throw validationError({ editor_id: [MESSAGES.eventVideoNotInFunnel] });
-    if (!(await analytics().updateView(entry.funnelId, input))) throw notFound(MESSAGES.viewNotFound);
+    if (!(await analytics().updateView(entry.funnelId, input, viewContext(entry)))) throw notFound(MESSAGES.viewNotFound);
     ok(ctx, { view_id: input.view_id });
   };
 
@@ -69,7 +77,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const viewerToken = input.viewer_token ?? analytics().newViewerToken();
       // The returning viewer's last position, read before this view is added.
       const last = entry.resume && input.viewer_token ? await getService(strapi, 'funnels').lastViewState(entry.funnelId, input.viewer_token) : null;
-      await analytics().startView(entry.funnelId, input.event_id, viewerToken);
+      await analytics().startView(entry.funnelId, input.event_id, viewerToken, viewContext(entry));
       created(ctx, { view_id: input.event_id, viewer_token: viewerToken, last_view_state: last && entry.editorIds.has(last.editor_id) ? last : null });
     },
 

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import type { AnalyticsReportResource, FunnelDocument } from '@branchify/shared';
+import type { Knex } from 'knex';
+import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { BatchWriter } from './batch-writer';
 import { buildEdges, buildNodes, rootEditorId } from './map';
+import { MARKS, ROLLUPS, RollupDeltas, dayOf, edgeMark, isComplete, markId, newMarks, reachedMark, rebuildFunnel } from './rollups';
 
 const VIEWS = 'branchify_funnel_views';
 const INTERACTIONS = 'branchify_funnel_interactions';
@@ -33,63 +36,216 @@ interface InteractionRow {
 type Progress = Record<string, { max: number; duration: number | null }>;
 
 const DAY_MS = 86_400_000;
-/** A click is a viewer's choice; an inaction default taken is not. */
-const CLICK = "(i.type IS NULL OR i.type <> 'inaction')";
 
-/**
- * Rows per UTC day (YYYY-MM-DD) of a stored timestamp: SQLite keeps epoch milliseconds (or ISO
- * text); PostgreSQL groups on the date first and formats only the grouped rows.
- */
-const perDay = (pg: boolean, column: string, from: string) =>
-  pg
-    ? `SELECT to_char(t.d, 'YYYY-MM-DD') AS d, t.c FROM (SELECT CAST(${column} AS date) AS d, COUNT(*) AS c ${from} GROUP BY 1) t`
-    : `SELECT CASE WHEN typeof(${column}) = 'integer' THEN strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch') ELSE substr(${column}, 1, 10) END AS d, COUNT(*) AS c ${from} GROUP BY 1`;
+/** What the player's view carries for the counters: the funnel's root and each video's library duration. */
+export interface ViewContext {
+  root: string | null;
+  durations: ReadonlyMap<string, number | null>;
+}
 
-/** Views, interactions (through group-committing writers) and the analytics report over them. */
+interface PendingView {
+  row: ViewRow;
+  root: string | null;
+}
+
+type Row = Record<string, unknown>;
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string | number));
+
+/** Views, interactions (through group-committing writers), the per-day counters kept with them, and the report. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const db = () => strapi.db.connection;
-  // A retried event (same client-generated id) is stored once: the unique index decides.
-  const insertIgnoring = (table: string) => async (rows: object[]) => {
-    await db()(table).insert(rows).onConflict('event_id').ignore();
+  const isPg = () => strapi.db.dialect.client === 'postgres';
+  const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+    strapi.db.transaction(({ trx }: { trx: Knex.Transaction }) => work(trx)) as unknown as Promise<T>;
+
+  /**
+   * A batch of views: stored once per client-generated id (the unique index decides), and only the
+   * rows this transaction stored are counted — a retried event is neither stored nor counted twice.
+   */
+  const writeViews = async (pending: PendingView[]) =>
+    inTransaction(async (trx) => {
+      const inserted: Array<{ event_id: string }> = await trx(VIEWS)
+        .insert(pending.map((p) => p.row))
+        .onConflict('event_id')
+        .ignore()
+        .returning(['event_id']);
+      const fresh = new Set(inserted.map((r) => r.event_id));
+      const stored = pending.filter((p) => fresh.has(p.row.event_id));
+      const marks = await newMarks(
+        trx,
+        stored.filter((p) => p.root).map((p) => ({ funnel_id: p.row.funnel_id, view_key: p.row.event_id, mark: reachedMark(p.root!) })),
+      );
+      const deltas = new RollupDeltas();
+      for (const { row, root } of stored) {
+        const day = dayOf(row.created_at);
+        deltas.add(row.funnel_id, day, 'views', 1);
+        if (!root) continue;
+        deltas.add(row.funnel_id, day, 'ended', 1, { node: root });
+        if (marks.has(markId(row.event_id, reachedMark(root)))) deltas.add(row.funnel_id, day, 'reached', 1, { node: root });
+      }
+      await deltas.write(trx);
+    });
+
+  /** A batch of interactions with their counters; each belongs to its view's day (its own without a stored view). */
+  const writeInteractions = async (rows: InteractionRow[]) =>
+    inTransaction(async (trx) => {
+      const inserted: Array<{ event_id: string }> = await trx(INTERACTIONS).insert(rows).onConflict('event_id').ignore().returning(['event_id']);
+      const fresh = new Set(inserted.map((r) => r.event_id));
+      const stored = rows.filter((r) => fresh.has(r.event_id));
+      if (!stored.length) return;
+      const viewIds = [...new Set(stored.map((r) => r.view_id).filter((id): id is string => Boolean(id)))];
+      const views = new Map<string, { funnel_id: number; created_at: unknown }>();
+      for (let i = 0; i < viewIds.length; i += 500) {
+        const found: Array<{ event_id: string; funnel_id: number; created_at: unknown }> = await trx(VIEWS)
+          .whereIn('event_id', viewIds.slice(i, i + 500))
+          .select('event_id', 'funnel_id', 'created_at');
+        for (const v of found) views.set(v.event_id, v);
+      }
+      const owner = (r: InteractionRow) => {
+        const view = r.view_id ? views.get(r.view_id) : undefined;
+        return view && view.funnel_id === r.funnel_id
+          ? { key: r.view_id!, day: dayOf(asDate(view.created_at)) }
+          : { key: r.view_id ?? r.event_id, day: dayOf(r.created_at) };
+      };
+      const marks = await newMarks(
+        trx,
+        stored.flatMap((r) => {
+          const { key } = owner(r);
+          const list = [{ funnel_id: r.funnel_id, view_key: key, mark: edgeMark(r.video_id, r.node_id, r.connected_node, r.type) }];
+          if (r.connected_node) list.push({ funnel_id: r.funnel_id, view_key: key, mark: reachedMark(r.connected_node) });
+          return list;
+        }),
+      );
+      const deltas = new RollupDeltas();
+      for (const r of stored) {
+        const own = dayOf(r.created_at);
+        const { key, day } = owner(r);
+        const edge = { node: r.video_id, branch: r.node_id, target: r.connected_node ?? '', kind: r.type ?? '' };
+        deltas.add(r.funnel_id, own, 'taken', 1, edge);
+        if (r.type !== 'inaction') deltas.add(r.funnel_id, own, 'clicks', 1);
+        const edgeId = markId(key, edgeMark(r.video_id, r.node_id, r.connected_node, r.type));
+        if (marks.delete(edgeId)) deltas.add(r.funnel_id, day, 'edge_views', 1, edge);
+        if (r.connected_node && marks.delete(markId(key, reachedMark(r.connected_node))))
+          deltas.add(r.funnel_id, day, 'reached', 1, { node: r.connected_node });
+      }
+      await deltas.write(trx);
+    });
+
+  const views = new BatchWriter<PendingView>(writeViews);
+  const interactions = new BatchWriter<InteractionRow>(writeInteractions);
+
+  /** Funnels with stored views or interactions and no counters at all (all of them, or the one given). */
+  const uncounted = async (knex: Knex | Knex.Transaction, funnelId?: number): Promise<number[]> => {
+    const only = funnelId === undefined ? '' : ' WHERE funnel_id = ?';
+    const result = await knex.raw(
+      `SELECT funnel_id FROM (SELECT DISTINCT funnel_id FROM ${VIEWS}${only} UNION SELECT DISTINCT funnel_id FROM ${INTERACTIONS}${only}) f
+       WHERE NOT EXISTS (SELECT 1 FROM ${ROLLUPS} r WHERE r.funnel_id = f.funnel_id)`,
+      funnelId === undefined ? [] : [funnelId, funnelId],
+    );
+    return ((Array.isArray(result) ? result : result.rows) as Array<{ funnel_id: number }>).map((r) => Number(r.funnel_id));
   };
-  const views = new BatchWriter<ViewRow>(insertIgnoring(VIEWS));
-  const interactions = new BatchWriter<InteractionRow>(insertIgnoring(INTERACTIONS));
+
+  /**
+   * Builds the counters of funnels whose rows have none (rows stored before counters existed, or
+   * loaded in bulk). Writers wait while it runs (the counters table is locked), so no event is
+   * counted twice or missed; another process finds the work done.
+   */
+  const ensureCounters = async (funnelId?: number): Promise<number[]> => {
+    const ids = await uncounted(db(), funnelId);
+    const rebuilt: number[] = [];
+    for (const id of ids) {
+      const funnel = await getService(strapi, 'funnels').findById(id);
+      const videos = funnel?.videos ?? [];
+      const library = funnel
+        ? await getService(strapi, 'videos').findMany(
+            funnel.owner_id,
+            videos.map((v) => v.id),
+          )
+        : [];
+      const durations = new Map(
+        videos.map((v) => {
+          const video = library.find((l) => l.id === v.id);
+          return [v.editor_id, video?.duration === null || video?.duration === undefined ? null : Number(video.duration)] as const;
+        }),
+      );
+      const started = Date.now();
+      const done = await inTransaction(async (trx) => {
+        if (isPg()) await trx.raw(`LOCK TABLE ${ROLLUPS} IN SHARE ROW EXCLUSIVE MODE`);
+        if (!(await uncounted(trx, id)).length) return false;
+        await rebuildFunnel(trx, isPg(), { id, root: rootEditorId(videos) ?? '', durations });
+        return true;
+      });
+      if (done) {
+        rebuilt.push(id);
+        strapi.log.info(`[branchify] analytics counters built for funnel ${id} in ${Date.now() - started} ms`);
+      }
+    }
+    return rebuilt;
+  };
 
   return {
     newViewerToken: (): string => crypto.randomBytes(24).toString('base64url'),
 
-    async startView(funnelId: number, eventId: string, viewerToken: string): Promise<void> {
+    async startView(funnelId: number, eventId: string, viewerToken: string, context: Pick<ViewContext, 'root'>): Promise<void> {
       const now = new Date();
       await views.add([
-        { funnel_id: funnelId, event_id: eventId, viewer_token: viewerToken, watch_time: 0, last_watch_time: 0, created_at: now, updated_at: now },
+        {
+          row: { funnel_id: funnelId, event_id: eventId, viewer_token: viewerToken, watch_time: 0, last_watch_time: 0, created_at: now, updated_at: now },
+          root: context.root,
+        },
       ]);
     },
 
-    /** Moves a view on; false when no such view belongs to this funnel and viewer. */
+    /** Moves a view on (and its counters, in the same transaction); false when no such view belongs to this funnel and viewer. */
     async updateView(
       funnelId: number,
       input: { view_id: string; viewer_token: string; editor_id: string; last_watch_time: number; watch_time?: number; duration?: number | null },
+      context: ViewContext,
     ): Promise<boolean> {
-      const row = await db()(VIEWS)
-        .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
-        .first('id', 'watch_time', 'progress');
-      if (!row) return false;
-      const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
-      const previous = progress[input.editor_id];
-      progress[input.editor_id] = {
-        max: Math.max(previous?.max ?? 0, input.last_watch_time),
-        duration: input.duration ?? previous?.duration ?? null,
-      };
-      await db()(VIEWS)
-        .where({ id: row.id })
-        .update({
-          editor_id: input.editor_id,
-          last_watch_time: input.last_watch_time,
-          watch_time: Math.max(Number(row.watch_time ?? 0), input.watch_time ?? 0),
-          progress: JSON.stringify(progress),
-          updated_at: new Date(),
-        });
-      return true;
+      return inTransaction(async (trx) => {
+        const query = trx(VIEWS)
+          .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
+          .first('id', 'watch_time', 'progress', 'editor_id', 'created_at');
+        // Two updates of one view apply one after the other.
+        const row = (await (isPg() ? query.forUpdate() : query)) as Row | undefined;
+        if (!row) return false;
+        const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
+        const previous = progress[input.editor_id];
+        const next = {
+          max: Math.max(previous?.max ?? 0, input.last_watch_time),
+          duration: input.duration ?? previous?.duration ?? null,
+        };
+        progress[input.editor_id] = next;
+        await trx(VIEWS)
+          .where({ id: row.id })
+          .update({
+            editor_id: input.editor_id,
+            last_watch_time: input.last_watch_time,
+            watch_time: Math.max(Number(row.watch_time ?? 0), input.watch_time ?? 0),
+            progress: JSON.stringify(progress),
+            updated_at: new Date(),
+          });
+
+        const day = dayOf(asDate(row.created_at));
+        const deltas = new RollupDeltas();
+        const node = { node: input.editor_id };
+        if (!previous) {
+          deltas.add(funnelId, day, 'started', 1, node);
+          const marks = await newMarks(trx, [{ funnel_id: funnelId, view_key: input.view_id, mark: reachedMark(input.editor_id) }]);
+          if (marks.size) deltas.add(funnelId, day, 'reached', 1, node);
+        }
+        const library = context.durations.get(input.editor_id) ?? null;
+        const was = previous ? isComplete(previous.max, previous.duration ?? library) : false;
+        const now = isComplete(next.max, next.duration ?? library);
+        if (was !== now) deltas.add(funnelId, day, 'completed', now ? 1 : -1, node);
+        const ended = (row.editor_id as string | null) ?? context.root;
+        if (ended !== input.editor_id) {
+          if (ended) deltas.add(funnelId, day, 'ended', -1, { node: ended });
+          deltas.add(funnelId, day, 'ended', 1, node);
+        }
+        await deltas.write(trx);
+        return true;
+      });
     },
 
     async recordInteractions(funnelId: number, events: Array<Omit<InteractionRow, 'funnel_id' | 'created_at' | 'updated_at'>>): Promise<void> {
@@ -101,76 +257,53 @@ export default ({ strapi }: { strapi: Strapi }) => {
       await Promise.all([views.drain(), interactions.drain()]);
     },
 
+    ensureCounters,
+
+    /** Removes the funnels' views, interactions and counters (in the caller's transaction). */
+    async deleteForFunnels(trx: Knex.Transaction, funnelIds: readonly number[]): Promise<void> {
+      if (!funnelIds.length) return;
+      for (const table of [INTERACTIONS, VIEWS, ROLLUPS, MARKS])
+        await trx(table)
+          .whereIn('funnel_id', [...funnelIds])
+          .delete();
+    },
+
     /**
      * The report of `POST funnels/{id}/analytics` (docs/api.md "Analytics", the map's rules in
-     * docs/decisions.md): views, watch time, completion per video, clicks per branch, the paths
-     * taken, a per-day series and the funnel map's figures. Every figure is aggregated by the
-     * database over the (funnel_id, created_at) indexes; only grouped rows come back.
+     * docs/decisions.md): views, unique viewers and watch time from one covering-index scan of the
+     * views; everything else summed from the per-day counters, so the cost grows with the days in
+     * the range, not with the events.
      */
     async report(
       funnel: { id: number; videos: FunnelDocument['videos'] | null },
       library: { durations: ReadonlyMap<string, number | null>; titles: ReadonlyMap<string, string> },
       range: { from: Date; to: Date },
     ): Promise<AnalyticsReportResource> {
+      await ensureCounters(funnel.id);
       const knex = db();
-      const pg = strapi.db.dialect.client === 'postgres';
       const editorIds = (funnel.videos ?? []).map((v) => v.editor_id);
-      const root = rootEditorId(funnel.videos) ?? '';
-      const scope = [funnel.id, range.from, range.to];
-      const V = `FROM ${VIEWS} v WHERE v.funnel_id = ? AND v.created_at BETWEEN ? AND ?`;
-      // An interaction's viewer is its view's viewer; without a stored view, the view id (or the event) stands alone.
-      const I = `FROM ${INTERACTIONS} i LEFT JOIN ${VIEWS} v ON v.event_id = i.view_id AND v.funnel_id = i.funnel_id
-        WHERE i.funnel_id = ? AND i.created_at BETWEEN ? AND ?`;
-      const iViewer = 'COALESCE(v.viewer_token, i.view_id, i.event_id)';
+      const days = [funnel.id, dayOf(range.from), dayOf(range.to)];
       const rows = async <T>(sql: string, bindings: Array<string | number | Date | null>): Promise<T[]> => {
         const result = await knex.raw(sql, bindings);
         return (Array.isArray(result) ? result : result.rows) as T[];
       };
       const n = (v: unknown) => Number(v ?? 0);
 
-      // Completion: a video counts when the viewer reached 90% of the duration the player reported, else the library's.
-      const libraryCase = editorIds.length
-        ? `CASE p.key ${editorIds.map(() => (pg ? 'WHEN ? THEN CAST(? AS numeric)' : 'WHEN ? THEN ?')).join(' ')} END`
-        : 'NULL';
-      const libraryBindings = editorIds.flatMap((id) => [id, library.durations.get(id) ?? null]);
-      const field = (name: string) => (pg ? `CAST(p.value->>'${name}' AS numeric)` : `json_extract(p.value, '$.${name}')`);
-      const progressJoin = pg ? `CROSS JOIN LATERAL json_each(CAST(v.progress AS json)) p` : `, json_each(v.progress) p`;
-
-      const [summary, viewDays, clickDays, completionRows, edgeRows, reachedRows, dropRows] = await Promise.all([
+      const [summary, daily, counters] = await Promise.all([
         rows<{ total: unknown; uniq: unknown; watch: unknown }>(
-          `SELECT COUNT(*) AS total, COUNT(DISTINCT v.viewer_token) AS uniq, COALESCE(SUM(v.watch_time), 0) AS watch ${V}`,
-          scope,
+          `SELECT COUNT(*) AS total, COUNT(DISTINCT v.viewer_token) AS uniq, COALESCE(SUM(v.watch_time), 0) AS watch
+           FROM ${VIEWS} v WHERE v.funnel_id = ? AND v.created_at BETWEEN ? AND ?`,
+          [funnel.id, range.from, range.to],
         ),
-        rows<{ d: string; c: unknown }>(perDay(pg, 'v.created_at', V), scope),
-        rows<{ d: string; c: unknown }>(
-          perDay(pg, 'i.created_at', `FROM ${INTERACTIONS} i WHERE i.funnel_id = ? AND i.created_at BETWEEN ? AND ? AND ${CLICK}`),
-          scope,
+        rows<{ day: string; metric: string; value: unknown }>(
+          `SELECT day, metric, SUM(value) AS value FROM ${ROLLUPS}
+           WHERE funnel_id = ? AND day BETWEEN ? AND ? AND metric IN ('views', 'clicks') GROUP BY day, metric`,
+          days,
         ),
-        rows<{ editor_id: string; started: unknown; completed: unknown }>(
-          `SELECT p.key AS editor_id, COUNT(*) AS started,
-             SUM(CASE WHEN ${field('max')} >= 0.9 * COALESCE(${field('duration')}, ${libraryCase}) THEN 1 ELSE 0 END) AS completed
-           FROM ${VIEWS} v ${progressJoin}
-           WHERE v.funnel_id = ? AND v.created_at BETWEEN ? AND ? AND v.progress IS NOT NULL GROUP BY p.key`,
-          [...libraryBindings, ...scope],
-        ),
-        rows<{ video_id: string; node_id: string; connected_node: string | null; type: string | null; events: unknown; viewers: unknown }>(
-          `SELECT i.video_id, i.node_id, i.connected_node, i.type, COUNT(*) AS events, COUNT(DISTINCT ${iViewer}) AS viewers
-           ${I} GROUP BY i.video_id, i.node_id, i.connected_node, i.type`,
-          scope,
-        ),
-        // Reached: every view starts on the root; its last video and every interaction's target video were reached.
-        rows<{ node: string; viewers: unknown }>(
-          `SELECT t.node, COUNT(DISTINCT t.viewer) AS viewers FROM (
-             SELECT v.viewer_token AS viewer, CAST(? AS TEXT) AS node ${V}
-             UNION ALL SELECT v.viewer_token, v.editor_id ${V} AND v.editor_id IS NOT NULL
-             UNION ALL SELECT ${iViewer}, i.connected_node ${I} AND i.connected_node IS NOT NULL
-           ) t GROUP BY t.node`,
-          [root, ...scope, ...scope, ...scope],
-        ),
-        // Drop-off: a view ends on its last video (the root when it never moved on).
-        rows<{ node: string; viewers: unknown }>(
-          `SELECT COALESCE(v.editor_id, CAST(? AS TEXT)) AS node, COUNT(DISTINCT v.viewer_token) AS viewers ${V} GROUP BY 1`,
-          [root, ...scope],
+        rows<{ metric: string; node: string; branch: string; target: string; kind: string; value: unknown }>(
+          `SELECT metric, node, branch, target, kind, SUM(value) AS value FROM ${ROLLUPS}
+           WHERE funnel_id = ? AND day BETWEEN ? AND ? AND metric NOT IN ('views', 'clicks') GROUP BY metric, node, branch, target, kind`,
+          days,
         ),
       ]);
 
@@ -179,41 +312,40 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const date = new Date(t).toISOString().slice(0, 10);
         series.set(date, { date, views: 0, clicks: 0 });
       }
-      for (const r of viewDays) {
-        const d = series.get(String(r.d));
-        if (d) d.views += n(r.c);
-      }
-      for (const r of clickDays) {
-        const d = series.get(String(r.d));
-        if (d) d.clicks += n(r.c);
+      for (const r of daily) {
+        const d = series.get(String(r.day));
+        if (d && r.metric === 'views') d.views += n(r.value);
+        if (d && r.metric === 'clicks') d.clicks += n(r.value);
       }
 
-      const started = new Map(completionRows.map((r) => [String(r.editor_id), r]));
+      const byNode = (metric: string) => new Map(counters.filter((r) => r.metric === metric).map((r) => [String(r.node), n(r.value)]));
+      const started = byNode('started');
+      const completed = byNode('completed');
       const completion = editorIds.map((editor_id) => {
-        const r = started.get(editor_id);
-        const s = n(r?.started);
-        const c = n(r?.completed);
+        const s = started.get(editor_id) ?? 0;
+        const c = completed.get(editor_id) ?? 0;
         return { editor_id, started: s, completed: c, rate: s ? Math.round((c / s) * 1000) / 1000 : 0 };
       });
 
       const clicks = new Map<string, { video_id: string; node_id: string; clicks: number }>();
       const paths = new Map<string, { from: string; branch: string; to: string | null; count: number }>();
-      for (const r of edgeRows) {
-        const key = `${r.video_id}\u0000${r.node_id}`;
-        if (r.type !== 'inaction') {
-          const entry = clicks.get(key) ?? { video_id: r.video_id, node_id: r.node_id, clicks: 0 };
-          entry.clicks += n(r.events);
+      for (const r of counters.filter((c) => c.metric === 'taken')) {
+        const key = `${r.node}\u0000${r.branch}`;
+        if (r.kind !== 'inaction') {
+          const entry = clicks.get(key) ?? { video_id: r.node, node_id: r.branch, clicks: 0 };
+          entry.clicks += n(r.value);
           clicks.set(key, entry);
         }
-        const pathKey = JSON.stringify([r.video_id, r.node_id, r.connected_node]);
-        const path = paths.get(pathKey) ?? { from: r.video_id, branch: r.node_id, to: r.connected_node, count: 0 };
-        path.count += n(r.events);
+        const to = r.target || null;
+        const pathKey = JSON.stringify([r.node, r.branch, to]);
+        const path = paths.get(pathKey) ?? { from: r.node, branch: r.branch, to, count: 0 };
+        path.count += n(r.value);
         paths.set(pathKey, path);
       }
 
       const known = new Set(editorIds);
-      const reached = new Map(reachedRows.filter((r) => known.has(String(r.node))).map((r) => [String(r.node), n(r.viewers)]));
-      const dropOff = new Map(dropRows.map((r) => [String(r.node), n(r.viewers)]));
+      const reached = new Map([...byNode('reached')].filter(([node]) => known.has(node)));
+      const dropOff = byNode('ended');
       const total = n(summary[0]?.total);
       const watch = n(summary[0]?.watch);
 
@@ -229,13 +361,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
           nodes: buildNodes(funnel.videos, library.titles, reached, dropOff),
           edges: buildEdges(
             funnel.videos,
-            edgeRows.map((r) => ({
-              video_id: r.video_id,
-              node_id: r.node_id,
-              connected_node: r.connected_node,
-              type: r.type ?? 'branch',
-              viewers: n(r.viewers),
-            })),
+            counters
+              .filter((c) => c.metric === 'edge_views')
+              .map((r) => ({ video_id: r.node, node_id: r.branch, connected_node: r.target || null, type: r.kind || 'branch', viewers: n(r.value) })),
             reached,
           ),
         },

@@ -346,7 +346,8 @@ export default {
     },
     indexes: [
       { name: 'branchify_funnel_views_event_uq', columns: ['event_id'], type: 'unique' },
-      { name: 'branchify_funnel_views_funnel_idx', columns: ['funnel_id', 'created_at'] },
+      /** Covers the report's scan (views, unique viewers, watch time) without reading the rows. */
+      { name: 'branchify_funnel_views_report_idx', columns: ['funnel_id', 'created_at', 'viewer_token', 'watch_time'] },
       { name: 'branchify_funnel_views_viewer_idx', columns: ['viewer_token'] },
     ],
   }),
@@ -371,6 +372,51 @@ export default {
     indexes: [
       { name: 'branchify_funnel_interactions_event_uq', columns: ['event_id'], type: 'unique' },
       { name: 'branchify_funnel_interactions_funnel_idx', columns: ['funnel_id', 'created_at'] },
+    ],
+  }),
+
+  /** Per-day counters the analytics report sums, kept with the views and interactions they count. */
+  'analytics-daily': defineType({
+    collectionName: 'branchify_analytics_daily',
+    singularName: 'analytics-daily',
+    pluralName: 'analytics-dailies',
+    displayName: 'Analytics per day',
+    internal: true,
+    attributes: {
+      funnel_id: int({ required: true }),
+      /** UTC day, YYYY-MM-DD. */
+      day: str({ required: true }),
+      metric: str({ required: true }),
+      node: str({ default: '' }),
+      branch: str({ default: '' }),
+      target: str({ default: '' }),
+      kind: str({ default: '' }),
+      value: bigint({ default: 0 }),
+    },
+    indexes: [
+      {
+        name: 'branchify_analytics_daily_key_uq',
+        columns: ['funnel_id', 'day', 'metric', 'node', 'branch', 'target', 'kind'],
+        type: 'unique',
+      },
+    ],
+  }),
+
+  /** What each view was already counted for (an edge taken, a video reached): counted once per view. */
+  'analytics-mark': defineType({
+    collectionName: 'branchify_analytics_marks',
+    singularName: 'analytics-mark',
+    pluralName: 'analytics-marks',
+    displayName: 'Analytics mark',
+    internal: true,
+    attributes: {
+      funnel_id: int({ required: true }),
+      view_key: str({ required: true }),
+      mark: text({ required: true }),
+    },
+    indexes: [
+      { name: 'branchify_analytics_marks_uq', columns: ['view_key', 'mark'], type: 'unique' },
+      { name: 'branchify_analytics_marks_funnel_idx', columns: ['funnel_id'] },
     ],
   }),
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FunnelDocument } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
+import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 
 export interface FunnelRow {
@@ -125,24 +126,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return row;
     },
 
-    /** Removes the funnel with its links, views and interactions. */
+    /** Removes the funnel with its links and its analytics. */
     async remove(funnel: FunnelRow): Promise<void> {
       await strapi.db.transaction(async ({ trx }) => {
         await trx(LINKS).where({ funnel_id: funnel.id }).delete();
-        await trx('branchify_funnel_interactions').where({ funnel_id: funnel.id }).delete();
-        await trx('branchify_funnel_views').where({ funnel_id: funnel.id }).delete();
+        await getService(strapi, 'analytics').deleteForFunnels(trx, [funnel.id]);
+        await trx('branchify_funnels').where({ id: funnel.id }).delete();
       });
-      await funnels().delete({ where: { id: funnel.id } });
     },
 
-    /** Removes every funnel of an owner with its links, views and interactions (one transaction). */
+    /** Removes every funnel of an owner with its links and analytics (one transaction). */
     async removeAllOf(ownerId: number): Promise<void> {
       await strapi.db.transaction(async ({ trx }) => {
         const ids = (await trx('branchify_funnels').where({ owner_id: ownerId }).select('id')).map((r: { id: number }) => r.id);
-        if (ids.length) {
-          await trx('branchify_funnel_interactions').whereIn('funnel_id', ids).delete();
-          await trx('branchify_funnel_views').whereIn('funnel_id', ids).delete();
-        }
+        await getService(strapi, 'analytics').deleteForFunnels(trx, ids);
         await trx(LINKS).where({ owner_id: ownerId }).delete();
         await trx('branchify_funnels').where({ owner_id: ownerId }).delete();
       });
