@@ -134,13 +134,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const views = new BatchWriter<PendingView>(writeViews);
   const interactions = new BatchWriter<InteractionRow>(writeInteractions);
 
-  /** Funnels with stored views or interactions and no counters at all (all of them, or the one given). */
+  /** Funnels with stored views or interactions and no counters at all (all of them, or the one given: two indexed probes). */
   const uncounted = async (knex: Knex | Knex.Transaction, funnelId?: number): Promise<number[]> => {
-    const only = funnelId === undefined ? '' : ' WHERE funnel_id = ?';
+    if (funnelId !== undefined) {
+      if (await knex(ROLLUPS).where({ funnel_id: funnelId }).first('id')) return [];
+      const stored = (await knex(VIEWS).where({ funnel_id: funnelId }).first('id')) ?? (await knex(INTERACTIONS).where({ funnel_id: funnelId }).first('id'));
+      return stored ? [funnelId] : [];
+    }
     const result = await knex.raw(
-      `SELECT funnel_id FROM (SELECT DISTINCT funnel_id FROM ${VIEWS}${only} UNION SELECT DISTINCT funnel_id FROM ${INTERACTIONS}${only}) f
+      `SELECT funnel_id FROM (SELECT DISTINCT funnel_id FROM ${VIEWS} UNION SELECT DISTINCT funnel_id FROM ${INTERACTIONS}) f
        WHERE NOT EXISTS (SELECT 1 FROM ${ROLLUPS} r WHERE r.funnel_id = f.funnel_id)`,
-      funnelId === undefined ? [] : [funnelId, funnelId],
     );
     return ((Array.isArray(result) ? result : result.rows) as Array<{ funnel_id: number }>).map((r) => Number(r.funnel_id));
   };
