@@ -24,7 +24,7 @@ export default (plugin: any) => {
     first_name: { type: 'string' },
     last_name: { type: 'string' },
     is_admin: { type: 'boolean', default: false },
-    status: { type: 'string', default: 'active' },
+    status: { type: 'enumeration', enum: ['active', 'suspended'], default: 'active' },
     status_note: { type: 'text' },
     status_ends_at: { type: 'datetime' },
     email_verified_at: { type: 'datetime' },

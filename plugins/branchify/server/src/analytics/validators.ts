@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A viewer's click, or the element's inaction default taken for them. */
+export const INTERACTION_TYPES = ['branch', 'inaction'] as const;
+
 const uuid = (name: string) =>
   z
     .string({ message: `The ${name} must be a UUID.` })
@@ -42,7 +45,7 @@ export const interactionSchema = z.object({
   node_id: ref('node id'),
   connected_node: z.string().trim().max(2048).nullish(),
   /** 'branch': the viewer clicked the button; 'inaction': the element's inaction default took it. */
-  type: z.enum(['branch', 'inaction'], { message: "The type must be 'branch' or 'inaction'." }).default('branch'),
+  type: z.enum(INTERACTION_TYPES, { message: "The type must be 'branch' or 'inaction'." }).default('branch'),
   player_time: seconds('player time').default(0),
 });
 

@@ -1,7 +1,8 @@
 import type { InvoiceResource, SubscriptionResource } from '@branchify/shared';
 import { presentPlan, type PlanRow } from '../plans/present';
 
-export type CanceledBy = 'user' | 'admin' | 'system';
+export const CANCELED_BY = ['user', 'admin', 'system'] as const;
+export type CanceledBy = (typeof CANCELED_BY)[number];
 
 export interface SubscriptionRow {
   id: number;

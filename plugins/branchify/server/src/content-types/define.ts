@@ -41,6 +41,12 @@ export const str = (extra: Record<string, unknown> = {}): Attribute => ({ type: 
 export const text = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'text', ...extra });
 export const int = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'integer', ...extra });
 export const bigint = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'biginteger', ...extra });
+/** A closed set of values (stored as a string; Strapi's document service and the admin check it). */
+export const enumeration = (values: readonly string[], extra: Record<string, unknown> = {}): Attribute => ({
+  type: 'enumeration',
+  enum: [...values],
+  ...extra,
+});
 export const bool = (defaultValue: boolean): Attribute => ({ type: 'boolean', default: defaultValue });
 export const date = (): Attribute => ({ type: 'datetime' });
 export const json = (): Attribute => ({ type: 'json' });

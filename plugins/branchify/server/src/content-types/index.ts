@@ -1,4 +1,7 @@
-import { bigint, bool, date, decimal, defineType, int, json, str, text } from './define';
+import { MANAGED_BY, PAYMENT_SCHEDULES, SUBSCRIPTION_STATUSES, VIDEO_PROVIDERS } from '@branchify/shared';
+import { INTERACTION_TYPES } from '../analytics/validators';
+import { CANCELED_BY } from '../billing/records';
+import { bigint, bool, date, decimal, defineType, enumeration, int, json, str, text } from './define';
 
 /** Every server-side entity, plus the bookkeeping tables later domains use. */
 export default {
@@ -12,8 +15,8 @@ export default {
       description: text(),
       price: str({ required: true, default: '0' }),
       currency: str({ required: true, default: 'usd' }),
-      payment_schedule: str({ required: true, default: 'monthly' }),
-      managed_by: str({ required: true, default: 'platform' }),
+      payment_schedule: enumeration(PAYMENT_SCHEDULES, { required: true, default: 'monthly' }),
+      managed_by: enumeration(MANAGED_BY, { required: true, default: 'platform' }),
       max_funnel: int(),
       max_branch_per_funnel: int(),
       video_sources: json(),
@@ -33,14 +36,14 @@ export default {
     attributes: {
       user_id: int({ required: true }),
       plan_id: int({ required: true }),
-      status: str({ required: true, default: 'pending' }),
-      managed_by: str({ required: true, default: 'platform' }),
+      status: enumeration(SUBSCRIPTION_STATUSES, { required: true, default: 'pending' }),
+      managed_by: enumeration(MANAGED_BY, { required: true, default: 'platform' }),
       started_at: date(),
       renews_at: date(),
       canceled_at: date(),
       cancel_at_period_end: bool(false),
       cancellation_reason: text(),
-      canceled_by: str(),
+      canceled_by: enumeration(CANCELED_BY),
       payment_method_id: str(),
       stripe_subscription_id: str(),
       stripe_customer_id: str(),
@@ -86,7 +89,7 @@ export default {
       size: int({ default: 0 }),
       thumbnail: text(),
       duration: decimal(),
-      provider: str({ required: true }),
+      provider: enumeration(VIDEO_PROVIDERS, { required: true }),
       external_id: str(),
       embed_url: text(),
       source: text(),
@@ -366,7 +369,7 @@ export default {
       video_id: str(),
       node_id: str(),
       connected_node: str(),
-      type: str({ default: 'branch' }),
+      type: enumeration(INTERACTION_TYPES, { default: 'branch' }),
       player_time: decimal(),
     },
     indexes: [
