@@ -65,15 +65,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
       ]);
     },
 
-    /** Moves a view on; false when no such view belongs to this funnel and viewer. */
+    /**
+     * Moves a view on; null when no such view belongs to this funnel and viewer. Answers how far
+     * the viewer had got in this video before and now (completion webhooks).
+     */
     async updateView(
       funnelId: number,
       input: { view_id: string; viewer_token: string; editor_id: string; last_watch_time: number; watch_time?: number; duration?: number | null },
-    ): Promise<boolean> {
+    ): Promise<{ before: number; reached: number; duration: number | null } | null> {
       const row = await db()(VIEWS)
         .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
         .first('id', 'watch_time', 'progress');
-      if (!row) return false;
+      if (!row) return null;
       const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
       const previous = progress[input.editor_id];
       progress[input.editor_id] = {
@@ -89,7 +92,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
           progress: JSON.stringify(progress),
           updated_at: new Date(),
         });
-      return true;
+      const now = progress[input.editor_id]!;
+      return { before: previous?.max ?? 0, reached: now.max, duration: now.duration };
     },
 
     async recordInteractions(funnelId: number, events: Array<Omit<InteractionRow, 'funnel_id' | 'created_at' | 'updated_at'>>): Promise<void> {
