@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CMS_DIR, ENV_FILE } from './paths';
@@ -110,6 +111,34 @@ const schema = z.object({
   /** Sent mail is deleted from the outbox after this many days. */
   MAIL_RETENTION_DAYS: int(1, 3650).default(30),
   MAIL_SMTP_TIMEOUT_MS: int(100, 300_000).default(30_000),
+
+  // Outgoing webhooks: retries back off exponentially from the base, capped; a delivery is given up
+  // (status 'failed', kept, resendable) after WEBHOOKS_MAX_ATTEMPTS.
+  WEBHOOKS_RETRY_BASE_MS: int(10, 86_400_000).default(30_000),
+  WEBHOOKS_RETRY_MAX_MS: int(10, 86_400_000).default(6 * 3_600_000),
+  WEBHOOKS_MAX_ATTEMPTS: int(1, 100).default(12),
+  WEBHOOKS_WORKER_INTERVAL_MS: int(10, 3_600_000).default(5_000),
+  WEBHOOKS_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  /** How long a node may use its cached list of enabled endpoints (changes made through it apply at once). */
+  WEBHOOKS_ENDPOINT_CACHE_SECONDS: int(0, 3600).default(5),
+  /** Finished deliveries (and their attempts) are deleted after this many days. */
+  WEBHOOKS_RETENTION_DAYS: int(1, 3650).default(30),
+  /**
+   * IP addresses webhooks may reach although they are private or loopback (an operator's explicit
+   * exception, e.g. an internal receiver); every other such address is refused.
+   */
+  WEBHOOKS_ALLOWED_PRIVATE_ADDRESSES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine((a) => isIP(a) !== 0, { message: 'must list IP addresses' })))
+    .optional(),
+  /** A PEM bundle of extra certificate authorities webhook receivers may present (besides the system's). */
+  WEBHOOKS_CA_FILE: z.string().min(1).optional(),
 
   // Logo and favicon uploads (the spec's default image limit).
   IMAGE_UPLOAD_MAX_KB: int(1, 102_400).default(1000),

@@ -178,6 +178,21 @@ export const MESSAGES = {
   updateApplied: 'The update is installed. Restart the application to run the new version.',
   updateWarning:
     "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.",
+
+  // Outgoing webhooks
+  webhookCreated: 'Webhook endpoint created. Copy the signing secret now: it is shown only once.',
+  webhookUpdated: 'Webhook endpoint updated successfully',
+  webhookDeleted: 'Webhook endpoint deleted successfully',
+  webhookResent: 'The delivery is queued to be sent again.',
+  webhookTestQueued: 'A test event is queued for this endpoint.',
+  webhookUrlNotHttps: 'The URL must start with https://.',
+  webhookUrlInvalid: 'The URL must be a valid https:// address without a user name or password.',
+  webhookUrlPrivate: 'This URL points to a private, loopback or otherwise internal address. Webhooks can only be sent to public addresses.',
+  webhookUrlUnresolvable: 'The host name of this URL could not be resolved.',
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookDeliverySending: 'This delivery is being sent right now. Try again in a moment.',
+  webhookEndpointDisabled: 'The endpoint is disabled.',
+  webhookEndpointDeleted: 'The endpoint was deleted.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

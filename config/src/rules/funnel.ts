@@ -30,3 +30,19 @@ export const rootVideo = <V extends { editor_id: string; elements: ReadonlyArray
   }
   return videos.find((v) => !targets.has(v.editor_id)) ?? videos[0] ?? null;
 };
+
+/** The editor_ids of videos with no branch leading to another video: the funnel's ends. */
+export const endingVideos = (videos: ReadonlyArray<{ editor_id: string; elements: ReadonlyArray<{ type: string; data: unknown }> }>): Set<string> => {
+  const ends = new Set<string>();
+  for (const video of videos) {
+    const onward = video.elements.some(
+      (element) =>
+        element.type === 'branch' &&
+        ((element.data as { branches?: Array<{ onclick?: string; video?: string | null }> }).branches ?? []).some(
+          (branch) => branch.onclick === 'branch' && Boolean(branch.video) && branch.video !== video.editor_id,
+        ),
+    );
+    if (!onward) ends.add(video.editor_id);
+  }
+  return ends;
+};

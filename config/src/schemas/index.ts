@@ -11,3 +11,4 @@ export * from './funnels';
 export * from './customization';
 export * from './setup';
 export * from './analytics';
+export * from './webhooks';

@@ -5,6 +5,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import users from './users';
 import plans from './plans';
+import webhooks from './webhooks';
 import { AdminMenu } from './layout/AdminMenu';
 import { CustomizationPage } from './customization/CustomizationPage';
 import { IntegrationsPage } from './integrations/IntegrationsPage';
@@ -55,6 +56,7 @@ const AdminApp = () => {
     >
       <Resource name="users" {...users} />
       <Resource name="plans" {...plans} />
+      <Resource name="webhooks" {...webhooks} />
       <CustomRoutes>
         <Route path="/app-customization" element={<CustomizationPage />} />
         <Route path="/integrations" element={<IntegrationsPage />} />

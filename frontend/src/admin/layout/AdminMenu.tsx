@@ -4,13 +4,14 @@ import HubIcon from '@mui/icons-material/Hub';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 
-/** The admin sidebar: Users, Plans, App Customizations, Integrations, App update, Help. */
+/** The admin sidebar: Users, Plans, App Customizations, Integrations, Webhooks, App update, Help. */
 export const AdminMenu = () => (
   <Menu>
     <Menu.ResourceItem name="users" />
     <Menu.ResourceItem name="plans" />
     <Menu.Item to="/admin/app-customization" primaryText="App Customizations" leftIcon={<PaletteIcon />} />
     <Menu.Item to="/admin/integrations" primaryText="Integrations" leftIcon={<HubIcon />} />
+    <Menu.ResourceItem name="webhooks" />
     <Menu.Item to="/admin/updates" primaryText="App update" leftIcon={<SystemUpdateAltIcon />} />
     <Menu.Item to="/admin/help" primaryText="Help" leftIcon={<HelpOutlineIcon />} />
   </Menu>

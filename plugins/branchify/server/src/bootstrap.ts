@@ -26,9 +26,14 @@ export default async ({ strapi }: { strapi: Strapi }) => {
     getService(strapi, 'mail-outbox')
       .prune()
       .catch((error: Error) => strapi.log.warn(`[branchify] mail outbox prune failed: ${error.message}`));
+    getService(strapi, 'webhooks')
+      .prune()
+      .catch((error: Error) => strapi.log.warn(`[branchify] webhook deliveries prune failed: ${error.message}`));
   }, PRUNE_EVERY_MS);
   timer.unref();
 
   // The mail outbox worker (its interval timer is unref'd; enqueue also kicks it at once).
   getService(strapi, 'mail-outbox').start();
+  // The webhook delivery worker, likewise.
+  getService(strapi, 'webhooks').start();
 };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
 import { notFound, validationError, type FieldErrors } from '../http/errors';
@@ -28,11 +29,34 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const analytics = () => getService(strapi, 'analytics');
   const playable = (ctx: Context) => getService(strapi, 'player-payload').get(String(ctx.params.reference ?? ''));
 
+  const webhooks = () => getService(strapi, 'webhooks');
+  const funnelOf = (entry: PlayerEntry) => ({ id: entry.funnelId, identifier: entry.payload.identifier, title: entry.payload.title });
+  /** A viewer's pseudonym for receivers (the token itself lets its holder move the view on). */
+  const viewerId = (token: string) => crypto.createHash('sha256').update(token).digest('hex').slice(0, 24);
+
   const updateView = async (ctx: Context, body: unknown) => {
     const entry = await playable(ctx);
     const input = parse(updateViewSchema, body);
     if (!entry.editorIds.has(input.editor_id)) throw validationError({ editor_id: [MESSAGES.eventVideoNotInFunnel] });
-    if (!(await analytics().updateView(entry.funnelId, input, viewContext(entry)))) throw notFound(MESSAGES.viewNotFound);
+    const progress = await analytics().updateView(entry.funnelId, input, viewContext(entry));
+    if (!progress) throw notFound(MESSAGES.viewNotFound);
+    // The funnel is completed when a view first reaches 90% of a video that leads nowhere else.
+    const duration = progress.duration ?? entry.payload.videos.find((v) => v.editor_id === input.editor_id)?.duration ?? null;
+    if (entry.endings.has(input.editor_id) && duration && progress.before < 0.9 * duration && progress.reached >= 0.9 * duration) {
+      await webhooks().emit('funnel.completed', [
+        {
+          source: `${input.view_id}:${input.editor_id}`,
+          data: {
+            funnel: funnelOf(entry),
+            view_id: input.view_id,
+            viewer_id: viewerId(input.viewer_token),
+            editor_id: input.editor_id,
+            reached: progress.reached,
+            duration,
+          },
+        },
+      ]);
+    }
     ok(ctx, { view_id: input.view_id });
   };
 
@@ -78,6 +102,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       // The returning viewer's last position, read before this view is added.
       const last = entry.resume && input.viewer_token ? await getService(strapi, 'funnels').lastViewState(entry.funnelId, input.viewer_token) : null;
       await analytics().startView(entry.funnelId, input.event_id, viewerToken, viewContext(entry));
+      await webhooks().emit('funnel.viewed', [
+        { source: input.event_id, data: { funnel: funnelOf(entry), view_id: input.event_id, viewer_id: viewerId(viewerToken) } },
+      ]);
       created(ctx, { view_id: input.event_id, viewer_token: viewerToken, last_view_state: last && entry.editorIds.has(last.editor_id) ? last : null });
     },
 
@@ -106,6 +133,23 @@ export default ({ strapi }: { strapi: Strapi }) => {
           connected_node: e.connected_node ?? null,
           type: e.type,
           player_time: e.player_time,
+        })),
+      );
+      // A branch the viewer clicked (an inaction default taken is no click).
+      const clicks = events.filter((e) => e.type === 'branch');
+      await webhooks().emit(
+        'branch.clicked',
+        clicks.map((e) => ({
+          source: e.event_id,
+          data: {
+            funnel: funnelOf(entry),
+            event_id: e.event_id,
+            view_id: e.view_id ?? null,
+            video_id: e.video_id,
+            node_id: e.node_id,
+            connected_node: e.connected_node ?? null,
+            player_time: e.player_time,
+          },
         })),
       );
       ctx.status = 202;

@@ -199,19 +199,22 @@ export default ({ strapi }: { strapi: Strapi }) => {
       ]);
     },
 
-    /** Moves a view on (and its counters, in the same transaction); false when no such view belongs to this funnel and viewer. */
+    /**
+     * Moves a view on (and its counters, in the same transaction); null when no such view belongs
+     * to this funnel and viewer. Answers how far the viewer had got in this video before and now.
+     */
     async updateView(
       funnelId: number,
       input: { view_id: string; viewer_token: string; editor_id: string; last_watch_time: number; watch_time?: number; duration?: number | null },
       context: ViewContext,
-    ): Promise<boolean> {
+    ): Promise<{ before: number; reached: number; duration: number | null } | null> {
       return inTransaction(async (trx) => {
         const query = trx(VIEWS)
           .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
           .first('id', 'watch_time', 'progress', 'editor_id', 'created_at');
         // Two updates of one view apply one after the other.
         const row = (await (isPg() ? query.forUpdate() : query)) as Row | undefined;
-        if (!row) return false;
+        if (!row) return null;
         const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
         const previous = progress[input.editor_id];
         const next = {
@@ -247,7 +250,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           deltas.add(funnelId, day, 'ended', 1, node);
         }
         await deltas.write(trx);
-        return true;
+        return { before: previous?.max ?? 0, reached: next.max, duration: next.duration };
       });
     },
 

@@ -7,7 +7,9 @@ import type { SubscriptionRow } from './records';
 type RowData = Partial<Omit<SubscriptionRow, 'id'>> & Record<string, unknown>;
 
 /**
- * Every write that can make a subscription active goes through here. The row flips with a
+ * Every write that changes a subscription's status goes through here. Each change is announced
+ * once as a `subscription.changed` webhook (queued in the write's transaction when it has one).
+ * Every write that can make a subscription active goes through here too. The row flips with a
  * conditional UPDATE (… WHERE status is not already active on that plan), so of all the writers
  * that observe the same activation (the API call, each webhook, a replay) exactly one sees its
  * update take and queues the `new_subscription` mail, in the same transaction as the flip.
@@ -25,13 +27,48 @@ export const activations = (strapi: Strapi) => {
     }
   };
 
+  /** The `subscription.changed` webhook; a failure to queue it never fails the billing write. */
+  const changed = async (row: SubscriptionRow, previousStatus: string | null) => {
+    try {
+      const webhooks = getService(strapi, 'webhooks');
+      if (!(await webhooks.wants('subscription.changed'))) return;
+      const user = (await query(strapi, UID.user).findOne({ where: { id: row.user_id }, select: ['id', 'email'] })) as { id: number; email: string } | null;
+      const at = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+      await webhooks.emit('subscription.changed', [
+        {
+          data: {
+            subscription: {
+              id: row.id,
+              status: row.status,
+              previous_status: previousStatus,
+              plan_id: row.plan_id,
+              managed_by: row.managed_by,
+              started_at: at(row.started_at),
+              renews_at: at(row.renews_at),
+              canceled_at: at(row.canceled_at),
+              cancel_at_period_end: Boolean(row.cancel_at_period_end),
+            },
+            user: user ? { id: user.id, email: user.email } : { id: row.user_id, email: null },
+          },
+        },
+      ]);
+    } catch (error) {
+      strapi.log.warn(`[billing] subscription.changed webhook for subscription ${row.id} was not queued: ${(error as Error).message}`);
+    }
+  };
+
   return {
     /** Inserts a row; one inserted active is an activation. */
     async create(data: RowData): Promise<SubscriptionRow> {
-      if (data.status !== 'active') return (await subscriptions().create({ data })) as SubscriptionRow;
+      if (data.status !== 'active') {
+        const row = (await subscriptions().create({ data })) as SubscriptionRow;
+        await changed(row, null);
+        return row;
+      }
       return strapi.db.transaction(async () => {
         const row = (await subscriptions().create({ data })) as SubscriptionRow;
         await announce(row);
+        await changed(row, null);
         return row;
       });
     },
@@ -42,7 +79,17 @@ export const activations = (strapi: Strapi) => {
      */
     async update(id: number, data: RowData, guard: Record<string, unknown> = {}): Promise<SubscriptionRow | null> {
       const read = async () => (await subscriptions().findOne({ where: { id } })) as SubscriptionRow | null;
+      const before = (await subscriptions().findOne({ where: { id }, select: ['status'] })) as { status: string } | null;
       if (data.status !== 'active') {
+        // The status flips in one conditional UPDATE, so only its writer announces the change.
+        if (data.status !== undefined) {
+          const flipped = await subscriptions().updateMany({ where: { $and: [{ id, ...guard }, { status: { $ne: data.status } }] }, data });
+          if (flipped.count === 1) {
+            const row = (await read())!;
+            await changed(row, before?.status ?? null);
+            return row;
+          }
+        }
         const { count } = await subscriptions().updateMany({ where: { id, ...guard }, data });
         return count ? read() : null;
       }
@@ -53,6 +100,7 @@ export const activations = (strapi: Strapi) => {
         if (flipped.count === 1) {
           const row = (await read())!;
           await announce(row);
+          await changed(row, before?.status ?? null);
           return row;
         }
         const { count } = await subscriptions().updateMany({ where: { id, ...guard }, data });

@@ -109,10 +109,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
    * active subscription per user, so the old one must stop first.
    */
   const endLocally = (row: SubscriptionRow, reason: string, by: CanceledBy) =>
-    subscriptions().update({
-      where: { id: row.id },
-      data: { status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, cancellation_reason: reason, canceled_by: by },
-    });
+    activation.update(row.id, { status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, cancellation_reason: reason, canceled_by: by });
 
   /** Writes that make a row active: a second active row for the user is a conflict, not a crash. */
   const activating = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -378,10 +375,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const plan = await plans().find(fresh.plan_id);
         if (!fresh.stripe_subscription_id || !plan || plan.payment_schedule === 'one-time' || isFree(plan)) {
           // One-time (and free) plans always cancel immediately.
-          return subscriptions().update({
-            where: { id: fresh.id },
-            data: { status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, ...ended },
-          });
+          return (await activation.update(fresh.id, { status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, ...ended }))!;
         }
         const g = await gateway();
         return stripeCall(async () => {

@@ -295,6 +295,69 @@ export default {
     indexes: [{ name: 'branchify_mail_outbox_due_idx', columns: ['status', 'next_attempt_at'] }],
   }),
 
+  /** Outgoing webhook receivers an admin registered; the signing secret is sealed at rest. */
+  'webhook-endpoint': defineType({
+    collectionName: 'branchify_webhook_endpoints',
+    singularName: 'webhook-endpoint',
+    pluralName: 'webhook-endpoints',
+    displayName: 'Webhook endpoint',
+    internal: true,
+    attributes: {
+      url: text({ required: true }),
+      description: str(),
+      events: json(),
+      secret_encrypted: text({ required: true }),
+      enabled: bool(true),
+      created_by: int(),
+    },
+  }),
+
+  /** One event for one endpoint: a DB-backed queue row (claimed by a conditional UPDATE). */
+  'webhook-delivery': defineType({
+    collectionName: 'branchify_webhook_deliveries',
+    singularName: 'webhook-delivery',
+    pluralName: 'webhook-deliveries',
+    displayName: 'Webhook delivery',
+    internal: true,
+    attributes: {
+      endpoint_id: int({ required: true }),
+      event_id: str({ required: true }),
+      type: str({ required: true }),
+      /** The exact JSON body sent (and signed) on every attempt. */
+      payload: text({ required: true }),
+      status: str({ default: 'pending' }),
+      attempts: int({ default: 0 }),
+      /** Attempts allowed so far (a resend grants another round). */
+      max_attempts: int({ default: 0 }),
+      /** Epoch milliseconds, compared in SQL on both databases. */
+      next_attempt_ms: bigint(),
+      last_status_code: int(),
+      last_error: text(),
+      delivered_at: date(),
+    },
+    indexes: [
+      { name: 'branchify_webhook_deliveries_event_uq', columns: ['endpoint_id', 'event_id'], type: 'unique' },
+      { name: 'branchify_webhook_deliveries_due_idx', columns: ['status', 'next_attempt_ms'] },
+    ],
+  }),
+
+  /** Every attempt at a delivery: its HTTP status or error (the delivery log). */
+  'webhook-attempt': defineType({
+    collectionName: 'branchify_webhook_attempts',
+    singularName: 'webhook-attempt',
+    pluralName: 'webhook-attempts',
+    displayName: 'Webhook attempt',
+    internal: true,
+    attributes: {
+      delivery_id: int({ required: true }),
+      attempt: int({ required: true }),
+      status_code: int(),
+      error: text(),
+      duration_ms: int(),
+    },
+    indexes: [{ name: 'branchify_webhook_attempts_delivery_idx', columns: ['delivery_id', 'attempt'] }],
+  }),
+
   /** Which library videos a funnel uses (rewritten on every save): total_funnels and safe deletes. */
   'funnel-video': defineType({
     collectionName: 'branchify_funnel_videos',

@@ -13,6 +13,7 @@ import uploads from '../uploads/controller';
 import mailer from '../mailer/controller';
 import updates from '../updates/controller';
 import setup from '../setup/controller';
+import webhooks from '../webhooks/controller';
 
 export default {
   auth,
@@ -30,4 +31,5 @@ export default {
   mailer,
   updates,
   setup,
+  webhooks,
 };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { MESSAGES, rootVideo, grantsAccess } from '@branchify/shared';
+import { MESSAGES, endingVideos, rootVideo, grantsAccess } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { notFound } from '../http/errors';
 import { getService } from '../utils/services';
@@ -12,6 +12,8 @@ export interface PlayerEntry {
   /** editor_ids of the funnel's videos, to reject events for another funnel's video. */
   editorIds: ReadonlySet<string>;
   resume: boolean;
+  /** Videos that branch nowhere else: reaching the end of one completes the funnel. */
+  endings: ReadonlySet<string>;
   payload: ReturnType<typeof buildPayload>;
   /** The `/api` envelope, serialised once. */
   json: string;
@@ -95,6 +97,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       funnelId: funnel.id,
       editorIds: new Set(payload.videos.map((v) => v.editor_id)),
       resume: payload.settings.enable_resume_play,
+      endings: endingVideos(payload.videos as Array<{ editor_id: string; elements: Array<{ type: string; data: unknown }> }>),
       payload,
       json,
       etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,

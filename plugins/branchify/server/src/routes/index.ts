@@ -9,6 +9,7 @@ import uploadRoutes from '../uploads/routes';
 import mailerRoutes from '../mailer/routes';
 import updateRoutes from '../updates/routes';
 import setupRoutes from '../setup/routes';
+import webhookRoutes from '../webhooks/routes';
 
 export default {
   'content-api': {
@@ -25,6 +26,7 @@ export default {
       ...mailerRoutes,
       ...updateRoutes,
       ...setupRoutes,
+      ...webhookRoutes,
     ],
   },
 };

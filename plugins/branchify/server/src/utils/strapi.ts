@@ -27,6 +27,9 @@ export const UID = {
   mailerSetting: 'plugin::branchify.mailer-setting',
   mailOutbox: 'plugin::branchify.mail-outbox',
   updateState: 'plugin::branchify.update-state',
+  webhookEndpoint: 'plugin::branchify.webhook-endpoint',
+  webhookDelivery: 'plugin::branchify.webhook-delivery',
+  webhookAttempt: 'plugin::branchify.webhook-attempt',
 } as const;
 
 /** The query engine for one of our uids (typed loosely: our schemas are declared in code). */
