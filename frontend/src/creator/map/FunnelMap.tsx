@@ -270,7 +270,7 @@ export interface MapTarget {
 
 export interface FunnelMapProps {
   videos: ReadonlyArray<MapSourceVideo>;
-  /** Opens a video (click, or Enter on a focused node), or the element behind a focused edge; omitted: the map only shows. */
+  /** Opens a video (click, or Enter on a focused node), or the element behind an edge (click or Enter); omitted: the map only shows. */
   onOpen?: (editorId: string, at?: MapTarget) => void;
   stats?: MapStats;
   height?: number | string;
@@ -420,6 +420,10 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map' }: 
     if (!onOpen || !id || !videos.some((v) => v.editor_id === id)) return;
     onOpen(id);
   };
+  const openEdge = (id: string) => {
+    const edge = edgeById.get(id);
+    if (edge && onOpen) onOpen(edge.source, { elementId: edge.elementId, branchId: edge.branchId });
+  };
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {
     const at = flowElement(e.target);
     setFocusedEdge(at?.kind === 'edge' ? at.id : null);
@@ -437,7 +441,7 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map' }: 
     if (e.key === 'Enter') {
       e.preventDefault();
       if (at.kind === 'node') open(at.id);
-      else if (edge && onOpen) onOpen(edge.source, { elementId: edge.elementId, branchId: edge.branchId });
+      else openEdge(at.id);
       return;
     }
     const move = (kind: 'node' | 'edge', id: string | undefined) => {
@@ -484,6 +488,7 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map' }: 
           nodeTypes={nodeTypes}
           edgeTypes={edgeTypes}
           onNodeClick={(_, node) => open(node.id)}
+          onEdgeClick={onOpen ? (_, edge) => openEdge(edge.id) : undefined}
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
