@@ -111,13 +111,13 @@ describeBrowser('funnel analytics screen', () => {
       /^3 views from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, most on \d{4}-\d\d-\d\d \(3\)\.$/,
     );
 
-    // The map: each branch with the viewers who took it and their share; each video with where viewers stopped.
-    const map = page.getByRole('region', { name: 'Funnel map with viewer figures' });
-    await expect(map.getByTestId('map-edge-stats-branch:intro:to-offer').innerText()).resolves.toBe('2 viewers · 67%');
-    await expect(map.getByTestId('map-edge-stats-branch:intro:to-story').innerText()).resolves.toBe('1 viewer · 33%');
-    await expect(map.getByTestId('map-node-stats-intro').innerText()).resolves.toBe('3 viewers · 0 stopped here');
-    await expect(map.getByTestId('map-node-stats-offer').innerText()).resolves.toBe('2 viewers · 2 stopped here');
-    await expect(map.getByTestId('map-node-stats-story').innerText()).resolves.toBe('1 viewer · 1 stopped here');
+    // The map: each branch with the views that took it and their share; each video with the views that stopped there.
+    const map = page.getByRole('region', { name: 'Funnel map with view figures' });
+    await expect(map.getByTestId('map-edge-stats-branch:intro:to-offer').innerText()).resolves.toBe('2 views · 67%');
+    await expect(map.getByTestId('map-edge-stats-branch:intro:to-story').innerText()).resolves.toBe('1 view · 33%');
+    await expect(map.getByTestId('map-node-stats-intro').innerText()).resolves.toBe('3 views · 0 stopped here');
+    await expect(map.getByTestId('map-node-stats-offer').innerText()).resolves.toBe('2 views · 2 stopped here');
+    await expect(map.getByTestId('map-node-stats-story').innerText()).resolves.toBe('1 view · 1 stopped here');
     await shot(page, '231-analytics-report');
 
     // The same figures as CSV for the range.
@@ -155,6 +155,59 @@ describeBrowser('funnel analytics screen', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('analytics-empty').waitFor();
     await expect(page.getByRole('textbox', { name: 'Date range' }).inputValue()).resolves.toBe('2020-01-01 – 2020-01-31');
+    await context.close();
+  });
+
+  it('shows the viewers who left the funnel by a URL button on its link-out edge', async () => {
+    const shopUrl = 'https://www.shop.example.com/deal';
+    const { id, reference } = await publishFunnel(owner, { intro: media.url('an-link-intro'), offer: media.url('an-link-offer') }, (ids) => ({
+      title: 'Link-out funnel',
+      videos: [
+        {
+          id: ids.intro,
+          editor_id: 'intro',
+          elements: [
+            branchEl('ask', 'intro', 0.5, 10, [
+              button('to-offer', 'Show me the offer', 'offer'),
+              { id: 'to-shop', name: 'Shop', type: 'standard', onclick: 'url', externalLink: shopUrl, standard: { text: 'Visit the shop' } },
+            ]),
+          ],
+        },
+        { id: ids.offer, editor_id: 'offer', elements: [] },
+      ],
+    }));
+
+    // A viewer clicks the URL button: the shop opens in a new tab.
+    const viewer = await browser.newContext({ viewport: { width: 960, height: 540 } });
+    await viewer.route('https://www.shop.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Shop</title>' }));
+    const player = await viewer.newPage();
+    await player.goto(`${baseUrl()}/player/${reference}`);
+    const playing = player.locator('.bf-player[data-state="playing"]');
+    await player.locator('.bf-bigplay').or(playing).first().waitFor({ timeout: 15_000 });
+    if (!(await playing.isVisible())) await player.locator('.bf-bigplay').click();
+    const option = player.getByRole('button', { name: 'Visit the shop' });
+    await option.waitFor({ state: 'visible', timeout: 15_000 });
+    const [shop] = await Promise.all([viewer.waitForEvent('page'), option.click()]);
+    await shop.waitForURL(shopUrl);
+    await until(async () => (await db('branchify_funnel_interactions').where({ funnel_id: id })).length === 1, 'the click', 20_000);
+    await player.goto('about:blank');
+    await viewer.close();
+    await until(async () => (await db('branchify_funnel_views').where({ funnel_id: id }).whereNotNull('editor_id')).length === 1, 'the view', 20_000);
+
+    const { context, page } = await openApp(browser);
+    await loginViaUi(page, owner.email, owner.password);
+    await waitForPath(page, '/funnels');
+    await page.goto(`/funnels/${id}/analytics`);
+    await page.getByTestId('analytics-report').waitFor();
+    const map = page.getByRole('region', { name: 'Funnel map with view figures' });
+    await expect(map.getByTestId('map-edge-stats-branch:intro:to-shop').innerText()).resolves.toBe('1 view · 100%');
+    await expect(map.getByTestId('map-edge-stats-branch:intro:to-offer').innerText()).resolves.toBe('0 views · 0%');
+    await expect(map.getByTestId(`map-node-stats-link:${shopUrl}`).innerText()).resolves.toBe('1 view went out here');
+    // Named with its figures for a screen reader, and reached by keyboard.
+    const edge = map.getByRole('group', { name: "Branch 'Visit the shop' from intro to a link out to shop.example.com, 1 view (100%)" });
+    await edge.focus();
+    await map.getByRole('group', { name: `Link out of the funnel to shop.example.com (${shopUrl}), 1 view went out here` }).waitFor();
+    await shot(page, '237-analytics-link-out');
     await context.close();
   });
 

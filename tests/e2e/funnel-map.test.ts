@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
@@ -9,6 +9,32 @@ import { hostedMediaUrl, routeMediaHost } from './support/media-server';
 const media = { url: hostedMediaUrl };
 
 const button = (id: string, text: string, video: string) => ({ id, name: text, type: 'standard', onclick: 'branch', video, standard: { text } });
+const SHOP = 'https://www.shop.example.com/deal';
+
+/** What has focus: its flow id and its accessible name. */
+const focused = (page: Page) =>
+  page.evaluate(() => ({ id: document.activeElement?.getAttribute('data-id') ?? null, name: document.activeElement?.getAttribute('aria-label') ?? null }));
+
+/** Whether the locator's box lies wholly inside the map's. */
+const inView = async (map: Locator, target: Locator): Promise<boolean> => {
+  const [outer, inner] = await Promise.all([map.boundingBox(), target.boundingBox()]);
+  if (!outer || !inner) return false;
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+};
+
+const until = async (fn: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fn().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
 
 describeBrowser('funnel map in the editor', () => {
   let browser: Browser;
@@ -34,9 +60,18 @@ describeBrowser('funnel map in the editor', () => {
             id: ids.intro,
             editor_id: 'intro',
             elements: [
-              branchEl('ask', 'intro', 1, 6, [button('to-offer', 'See the offer', 'offer'), button('to-story', 'Our story', 'story')], {
-                inaction: 'to-story',
-              }),
+              branchEl(
+                'ask',
+                'intro',
+                1,
+                6,
+                [
+                  button('to-offer', 'See the offer', 'offer'),
+                  button('to-story', 'Our story', 'story'),
+                  { id: 'to-shop', name: 'Shop', type: 'standard', onclick: 'url', externalLink: SHOP, standard: { text: 'Visit the shop' } },
+                ],
+                { inaction: 'to-story' },
+              ),
             ],
           },
           { id: ids.offer, editor_id: 'offer', elements: [] },
@@ -78,7 +113,34 @@ describeBrowser('funnel map in the editor', () => {
     await expect(map.getByTestId('map-edge-branch:intro:to-story').innerText()).resolves.toBe('Our story');
     await expect(map.getByTestId('map-edge-inaction:intro:ask').innerText()).resolves.toBe('No choice: Our story');
     await expect(map.getByTestId('map-edge-branch:story:story-offer').innerText()).resolves.toBe('Take me to the offer');
+    // A URL button: an edge to a 'link out' node that shows the URL's host.
+    await expect(map.getByTestId('map-edge-branch:intro:to-shop').innerText()).resolves.toBe('Visit the shop');
+    const shop = map.getByRole('group', { name: `Link out of the funnel to shop.example.com (${SHOP})` });
+    await expect(shop.innerText()).resolves.toMatch(/^Link out\s+shop\.example\.com\s+https:\/\/www\.shop\.example\.com\/deal$/);
     await shot(page, '220-funnel-map-editor');
+
+    // Keyboard: Tab from the header enters the map at its first edge, named with its button, source and target.
+    await page.getByRole('button', { name: 'Preview' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ id: 'branch:intro:to-offer', name: "Branch 'See the offer' from intro to offer" });
+    // Down and Up walk a video's edges; the link out and the inaction default are among them.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toEqual({ id: 'branch:intro:to-shop', name: "Branch 'Visit the shop' from intro to a link out to shop.example.com" });
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toEqual({ id: 'inaction:intro:ask', name: "Default when no choice is made, 'Our story' from intro to story" });
+    await shot(page, '224-funnel-map-edge-focused');
+    // Right goes to where the edge leads, Left from a video to an edge into it.
+    await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).id).toBe('story');
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused(page)).id).toBe('branch:intro:to-story');
+    // Enter on an edge opens its video in the editor with its button selected.
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('video') === 'intro');
+    await page.getByRole('option', { name: 'Our story', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('video'));
 
     // Keyboard: Tab reaches a node, Enter opens it in the editor.
     await node(/^offer/).focus();
@@ -89,7 +151,9 @@ describeBrowser('funnel map in the editor', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => !url.searchParams.has('video'));
 
-    // A click on a node opens that video's timeline.
+    // A click on a node opens that video's timeline (focus first pans it back into view: the map opened at a readable zoom, wider than the screen).
+    await node(/^Not reachable lost/).focus();
+    await until(() => inView(map, map.getByTestId('map-node-lost')), 'the lost video in view');
     await node(/^Not reachable lost/).click();
     await page.waitForURL((url) => url.searchParams.get('video') === 'lost');
     await page.getByRole('dialog').first().waitFor();
@@ -155,7 +219,26 @@ describeBrowser('funnel map in the editor', () => {
       }
     }
     expect(clashes).toEqual([]);
+
+    // It opens at a readable zoom on the start video (titles at 10 px or more), with an overview to pan by.
+    const zoom = await map.locator('.react-flow__viewport').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+    expect(zoom).toBeGreaterThanOrEqual(0.8);
+    const title = map.getByTestId('map-node-title-v0');
+    expect(await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(13);
+    expect((await title.boundingBox())!.height).toBeGreaterThanOrEqual(10);
+    expect(await inView(map, map.getByTestId('map-node-v0'))).toBe(true);
+    await map.getByRole('img', { name: 'Overview of the whole map' }).waitFor();
     await shot(page, '222-funnel-map-fifty-videos');
+
+    // A far video, off screen at first, pans into view when it takes focus; so does an edge reached from it by keyboard.
+    const far = map.locator('.react-flow__node[data-id="v49"]');
+    expect(await inView(map, far)).toBe(false);
+    await far.focus();
+    await until(() => inView(map, far), 'the focused video in view');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused(page)).toEqual({ id: 'branch:v16:b16-0', name: "Branch 'Option 1 to step 49' from clip to clip" });
+    await until(() => inView(map, map.getByTestId('map-edge-branch:v16:b16-0')), 'the focused edge label in view');
+    await shot(page, '225-funnel-map-far-video-focused');
 
     await page.getByRole('link', { name: 'Analytics' }).click();
     await waitForPath(page, `/funnels/${id}/analytics`);

@@ -1,8 +1,16 @@
 import { elementSchema, type FunnelElement } from '@branchify/shared';
-import { edgeStatsKey, funnelGraph, layoutFunnel, overlaps, type Box, type MapSourceVideo } from '../../frontend/src/creator/map/funnel-graph';
+import { edgeStatsKey, funnelGraph, layoutFunnel, linkHost, overlaps, type Box, type MapSourceVideo } from '../../frontend/src/creator/map/funnel-graph';
 import { completionRate, formatDuration, hasData, headlines, mapStatsOf, type AnalyticsReport } from '../../frontend/src/creator/analytics/report';
 
-type BranchInput = { id: string; text?: string; name?: string; onclick?: 'branch' | 'url' | 'timestamp'; video?: string | null; seconds?: number };
+type BranchInput = {
+  id: string;
+  text?: string;
+  name?: string;
+  onclick?: 'branch' | 'url' | 'timestamp';
+  video?: string | null;
+  seconds?: number;
+  url?: string;
+};
 
 /** A branch element through the shared schema, so every default is the real one. */
 const buttons = (id: string, branches: BranchInput[], inaction?: string): FunnelElement =>
@@ -17,7 +25,7 @@ const buttons = (id: string, branches: BranchInput[], inaction?: string): Funnel
         name: b.name ?? 'Branch',
         onclick: b.onclick ?? 'branch',
         video: b.video ?? null,
-        externalLink: b.onclick === 'url' ? 'https://example.com/' : null,
+        externalLink: b.onclick === 'url' ? (b.url ?? 'https://example.com/') : null,
         timestamp: { seconds: b.seconds ?? 0 },
         standard: { text: b.text ?? '' },
       })),
@@ -63,14 +71,66 @@ describe('funnel map graph', () => {
     expect(fromIntro).toEqual([
       ['branch', 'Yes please', 'yes-video'],
       ['branch', 'No thanks', 'no-video'],
+      ['branch', 'Visit site', 'link:https://example.com/'],
       ['inaction', 'No choice: No thanks', 'no-video'],
     ]);
   });
 
-  it('notes timestamp jumps on their video and leaves URL buttons off the map', () => {
+  it('notes timestamp jumps on their video', () => {
     const { nodes, edges } = funnelGraph(funnel);
     expect(nodes.find((n) => n.id === 'intro')!.jumps).toEqual([{ branchId: 'again', label: 'Watch again', seconds: 12 }]);
-    expect(edges.some((e) => e.label === 'Visit site')).toBe(false);
+    expect(edges.some((e) => e.label === 'Watch again')).toBe(false);
+  });
+
+  it('draws a URL button as an edge to a link-out node showing the host, one node per URL', () => {
+    const { nodes, edges } = funnelGraph([
+      video('a', [
+        buttons(
+          'e',
+          [
+            { id: 'shop', text: 'Buy now', onclick: 'url', url: 'https://www.shop.example.com/checkout?x=1' },
+            { id: 'docs', text: 'Read the docs', onclick: 'url', url: 'https://docs.example.org/' },
+            { id: 'next', text: 'Next', video: 'b' },
+          ],
+          'shop',
+        ),
+      ]),
+      video('b', [buttons('f', [{ id: 'shop-too', text: 'Buy from here', onclick: 'url', url: 'https://www.shop.example.com/checkout?x=1' }])]),
+    ]);
+    const links = nodes.filter((n) => n.kind === 'link');
+    expect(links.map((n) => [n.title, n.url])).toEqual([
+      ['shop.example.com', 'https://www.shop.example.com/checkout?x=1'],
+      ['docs.example.org', 'https://docs.example.org/'],
+    ]);
+    const shopNode = links[0]!.id;
+    const out = edges.filter((e) => e.linkOut).map((e) => [e.kind, e.source, e.text, e.target === shopNode ? 'shop' : 'docs', e.broken]);
+    expect(out).toEqual([
+      ['branch', 'a', 'Buy now', 'shop', false],
+      ['branch', 'a', 'Read the docs', 'docs', false],
+      ['inaction', 'a', 'Buy now', 'shop', false],
+      ['branch', 'b', 'Buy from here', 'shop', false],
+    ]);
+    // Every edge knows the element and button behind it (the editor opens there).
+    expect(edges.find((e) => e.branchId === 'shop-too')).toMatchObject({ elementId: 'f', linkOut: true });
+    // A link out is not a video: it is neither the start nor unreachable, and reaches nothing.
+    expect(links.every((n) => !n.root && !n.unreachable)).toBe(true);
+    expect(nodes.find((n) => n.id === 'b')!.unreachable).toBe(false);
+    // Laid out with the rest, nothing overlapping.
+    const layout = layoutFunnel({ nodes, edges });
+    const boxes = [...layout.nodes.map((n) => n.box), ...layout.edges.map((e) => e.labelBox)];
+    for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
+  });
+
+  it('a default that opens a URL of its own leads to a link-out node; a URL button without a URL is flagged', () => {
+    const element = buttons('e', [{ id: 'blank', text: 'Go', onclick: 'url', url: '' }]);
+    if (element.type !== 'branch') throw new Error('a branch element');
+    element.data.settings.inaction = 'https://example.net/after';
+    const { nodes, edges } = funnelGraph([video('a', [element])]);
+    expect(edges.map((e) => [e.kind, e.label, e.branchId, e.broken, nodes.find((n) => n.id === e.target)!.title])).toEqual([
+      ['branch', 'Go', 'blank', true, 'No URL set'],
+      ['inaction', 'No choice: open link', null, false, 'example.net'],
+    ]);
+    expect(linkHost('not a url')).toBe('not a url');
   });
 
   it('flags a video nothing reaches and a branch whose target video was removed', () => {
@@ -169,6 +229,30 @@ describe('analytics report on the map', () => {
         { from: 'intro', branch: 'yes', to: 'offer', target: 'offer', kind: 'button', label: 'Yes', in_funnel: true, viewers: 2, share: 0.667 },
         { from: 'intro', branch: 'yes', to: 'offer', target: 'offer', kind: 'inaction', label: 'Yes', in_funnel: true, viewers: 1, share: 0.333 },
         { from: 'intro', branch: 'again', to: 'intro', target: 'timestamp:3', kind: 'timestamp', label: 'Again', in_funnel: true, viewers: 1, share: 0.333 },
+        {
+          from: 'intro',
+          branch: 'shop',
+          to: null,
+          target: 'https://shop.example.com/',
+          kind: 'button',
+          label: 'Shop',
+          in_funnel: true,
+          viewers: 1,
+          share: 0.333,
+        },
+        {
+          from: 'intro',
+          branch: 'shop',
+          to: null,
+          target: 'https://shop.example.com/',
+          kind: 'inaction',
+          label: 'Shop',
+          in_funnel: true,
+          viewers: 2,
+          share: 0.667,
+        },
+        // Traffic from before the branch was retargeted: not on the map.
+        { from: 'intro', branch: 'yes', to: 'story', target: 'story', kind: 'button', label: 'Yes', in_funnel: false, viewers: 5, share: 1 },
       ],
     },
     ...over,
@@ -180,6 +264,9 @@ describe('analytics report on the map', () => {
     expect(stats.edges.get(edgeStatsKey('branch', 'intro', 'yes'))).toEqual({ viewers: 2, share: 0.667 });
     expect(stats.edges.get(edgeStatsKey('inaction', 'intro', 'yes'))).toEqual({ viewers: 1, share: 0.333 });
     expect(stats.jumps?.get(edgeStatsKey('jump', 'intro', 'again'))).toBe(1);
+    // A link out (to: null, target: the URL) counts on its button's edge and on its default's.
+    expect(stats.edges.get(edgeStatsKey('branch', 'intro', 'shop'))).toEqual({ viewers: 1, share: 0.333 });
+    expect(stats.edges.get(edgeStatsKey('inaction', 'intro', 'shop'))).toEqual({ viewers: 2, share: 0.667 });
   });
 
   it('headline figures: views, unique viewers, watch time, completion over every start, clicks', () => {

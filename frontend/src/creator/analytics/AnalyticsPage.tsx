@@ -222,9 +222,10 @@ const Report = ({ funnel, report }: { funnel: FunnelResource; report: AnalyticsR
           <ExportButton funnelId={funnel.id} range={report.range} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Each branch shows the viewers who took it and their share of the viewers of its video; each video shows its viewers and how many stopped there.
+          Each branch shows the views that took it and their share of its video's views; each video shows the views that reached it and how many stopped there.
+          A viewer who plays the funnel twice counts as two views.
         </Typography>
-        <FunnelMap videos={funnel.videos} stats={stats} label="Funnel map with viewer figures" />
+        <FunnelMap videos={funnel.videos} stats={stats} label="Funnel map with view figures" />
       </Paper>
     </>
   );

@@ -38,13 +38,15 @@ export const headlines = (report: AnalyticsReport): Headline[] => [
 /** Whether anything was recorded in the range. */
 export const hasData = (report: AnalyticsReport): boolean => report.views.total > 0 || totalClicks(report) > 0;
 
-/** The map's figures: viewers per branch edge with their share, viewers and drop-off per video. */
+/** The map's figures: views per branch edge (a link out's too) with their share, views and drop-off per video. */
 export const mapStatsOf = (report: AnalyticsReport): MapStats => {
   const nodes = new Map<string, NodeStats>();
   const edges = new Map<string, { viewers: number; share: number }>();
   for (const n of report.map.nodes) nodes.set(n.editor_id, { viewers: n.reached, dropOff: n.drop_off });
   const jumps = new Map<string, number>();
   for (const e of report.map.edges) {
+    // Traffic along a branch the funnel no longer has (or that led elsewhere) is not drawn.
+    if (!e.in_funnel) continue;
     if (e.kind === 'timestamp') {
       jumps.set(edgeStatsKey('jump', e.from, e.branch), e.viewers);
       continue;

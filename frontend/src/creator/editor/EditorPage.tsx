@@ -311,7 +311,13 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
       {showMap && doc.videos.length > 0 && (
         <Box id="funnel-map-panel" component="section" aria-label="Map of the funnel" sx={{ mb: 3 }}>
           <Suspense fallback={<Loader label="Loading the map" />}>
-            <FunnelMap videos={doc.videos} onOpen={openEditor} />
+            <FunnelMap
+              videos={doc.videos}
+              onOpen={(editorId, at) => {
+                openEditor(editorId);
+                if (at) store.selectElement(at.elementId, at.branchId);
+              }}
+            />
           </Suspense>
         </Box>
       )}

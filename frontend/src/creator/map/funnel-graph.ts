@@ -1,9 +1,10 @@
 import dagre from '@dagrejs/dagre';
-import { DEFAULT_INACTION, rootVideo, type Branch, type FunnelElement } from '@branchify/shared';
+import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement } from '@branchify/shared';
 
 /**
  * The funnel map as data: a funnel's videos become nodes and its branch buttons and inaction
- * defaults become edges, laid out left to right. Pure (no React), so it is unit-tested alone.
+ * defaults become edges, laid out left to right; a button or default that opens a URL leads to a
+ * 'link out' node, one per URL. Pure (no React), so it is unit-tested alone.
  */
 
 /** What the map needs of a funnel video (the editor's document and the funnel resource both fit). */
@@ -22,8 +23,11 @@ export interface MapJump {
 
 export interface MapNode {
   id: string;
-  kind: 'video' | 'missing';
+  /** 'link': a URL outside the funnel (its title is the host); 'missing': a removed target. */
+  kind: 'video' | 'missing' | 'link';
   title: string;
+  /** The URL of a 'link' node (null: the button has no URL yet). */
+  url: string | null;
   thumbnail: string | null;
   duration: number | null;
   root: boolean;
@@ -40,20 +44,27 @@ export interface MapEdge {
   /** A video's editor_id, or the id of the 'missing' node standing for a removed target. */
   target: string;
   kind: 'branch' | 'inaction';
+  /** What the map shows on it. */
   label: string;
-  /** The branch button behind it (for an inaction default, the branch it names). */
-  branchId: string;
-  /** Its target video was removed from the funnel. */
+  /** The button's text (what a screen reader names it by). */
+  text: string;
+  /** The branch button behind it (for an inaction default, the branch it names; null for a default that is a URL itself). */
+  branchId: string | null;
+  /** The branch element it belongs to. */
+  elementId: string;
+  /** It leaves the funnel: its target is a 'link' node. */
+  linkOut: boolean;
+  /** Its target video was removed from the funnel, or its URL is not set. */
   broken: boolean;
 }
 
 /** Traffic drawn on the map (the analytics screen): per video and per branch edge. */
 export interface MapStats {
-  /** By editor_id: viewers who reached the video and how many stopped there (null: not known). */
+  /** By editor_id: views that reached the video and how many stopped there (null: not known). */
   nodes: ReadonlyMap<string, NodeStats>;
-  /** By edgeStatsKey: viewers who took the edge and their share of the source video's viewers. */
+  /** By edgeStatsKey: views that took the edge and their share of the source video's views. */
   edges: ReadonlyMap<string, { viewers: number; share: number }>;
-  /** By edgeStatsKey('jump', video, branch): viewers who used a timestamp jump. */
+  /** By edgeStatsKey('jump', video, branch): views that used a timestamp jump. */
   jumps?: ReadonlyMap<string, number>;
 }
 
@@ -102,6 +113,7 @@ export interface FunnelLayout {
 export const NODE_WIDTH = 220;
 export const NODE_HEIGHT = 196;
 export const MISSING_NODE_HEIGHT = 72;
+export const LINK_NODE_HEIGHT = 72;
 const LABEL_CHAR_WIDTH = 7.2;
 const LABEL_PADDING = 20;
 export const LABEL_MAX_CHARS = 28;
@@ -117,44 +129,60 @@ export const shortLabel = (label: string): string => (label.length > LABEL_MAX_C
 
 const branchesOf = (element: FunnelElement): Branch[] => (element.type === 'branch' ? element.data.branches : []);
 
+/** What a link-out node shows: the URL's host (without www.), else the text as typed. */
+export const linkHost = (url: string): string => httpUrl(url)?.hostname.replace(/^www\./, '') ?? url;
+
+const smallNode = (id: string, kind: MapNode['kind'], title: string, url: string | null): MapNode => ({
+  id,
+  kind,
+  title,
+  url,
+  thumbnail: null,
+  duration: null,
+  root: false,
+  unreachable: false,
+  libraryRemoved: false,
+  jumps: [],
+});
+
 /** Nodes, edges and flags of a funnel, before layout. */
 export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph => {
   const ids = new Set(videos.map((v) => v.editor_id));
   const root = rootVideo(videos.map((v) => ({ editor_id: v.editor_id, elements: v.elements })));
   const edges: MapEdge[] = [];
   const missing: MapNode[] = [];
+  const links = new Map<string, MapNode>();
   const jumps = new Map<string, MapJump[]>();
 
-  const targetOf = (source: string, edgeId: string, target: string | null): { target: string; broken: boolean } => {
-    if (target && ids.has(target)) return { target, broken: false };
+  const targetOf = (edgeId: string, target: string | null): { target: string; broken: boolean; linkOut: false } => {
+    if (target && ids.has(target)) return { target, broken: false, linkOut: false };
     const id = `missing:${edgeId}`;
-    missing.push({
-      id,
-      kind: 'missing',
-      title: 'Removed video',
-      thumbnail: null,
-      duration: null,
-      root: false,
-      unreachable: false,
-      libraryRemoved: false,
-      jumps: [],
-    });
-    return { target: id, broken: true };
+    missing.push(smallNode(id, 'missing', 'Removed video', null));
+    return { target: id, broken: true, linkOut: false };
+  };
+  // One node per URL, shared by every button and default that opens it; a button without a URL gets its own.
+  const linkOf = (edgeId: string, url: string | null): { target: string; broken: boolean; linkOut: true } => {
+    const trimmed = url?.trim() ?? '';
+    const id = trimmed ? `link:${trimmed}` : `link:none:${edgeId}`;
+    if (!links.has(id)) links.set(id, smallNode(id, 'link', trimmed ? linkHost(trimmed) : 'No URL set', trimmed || null));
+    return { target: id, broken: !trimmed, linkOut: true };
   };
 
   for (const video of videos) {
     for (const element of video.elements) {
       const branches = branchesOf(element);
       for (const branch of branches) {
-        if (branch.onclick === 'branch') {
+        if (branch.onclick === 'branch' || branch.onclick === 'url') {
           const id = `branch:${video.editor_id}:${branch.id}`;
           edges.push({
             id,
             source: video.editor_id,
             kind: 'branch',
             label: branchLabel(branch),
+            text: branchLabel(branch),
             branchId: branch.id,
-            ...targetOf(video.editor_id, id, branch.video),
+            elementId: element.id,
+            ...(branch.onclick === 'url' ? linkOf(id, branch.externalLink) : targetOf(id, branch.video)),
           });
         } else if (branch.onclick === 'timestamp') {
           const { hours, minutes, seconds } = branch.timestamp;
@@ -165,17 +193,21 @@ export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph 
       }
       if (element.type !== 'branch') continue;
       const inaction = element.data.settings.inaction;
-      const named = inaction === DEFAULT_INACTION ? undefined : branches.find((b) => b.id === inaction);
-      if (named?.onclick === 'branch') {
-        const id = `inaction:${video.editor_id}:${element.id}`;
+      if (inaction === DEFAULT_INACTION) continue;
+      const named = branches.find((b) => b.id === inaction);
+      const id = `inaction:${video.editor_id}:${element.id}`;
+      const edge = { id, source: video.editor_id, kind: 'inaction' as const, elementId: element.id };
+      if (named?.onclick === 'branch' || named?.onclick === 'url') {
         edges.push({
-          id,
-          source: video.editor_id,
-          kind: 'inaction',
+          ...edge,
           label: `No choice: ${branchLabel(named)}`,
+          text: branchLabel(named),
           branchId: named.id,
-          ...targetOf(video.editor_id, id, named.video),
+          ...(named.onclick === 'url' ? linkOf(id, named.externalLink) : targetOf(id, named.video)),
         });
+      } else if (!named) {
+        // A default that is a URL of its own (no button behind it).
+        edges.push({ ...edge, label: 'No choice: open link', text: 'open link', branchId: null, ...linkOf(id, inaction) });
       }
     }
   }
@@ -194,6 +226,7 @@ export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph 
     id: v.editor_id,
     kind: 'video',
     title: v.video?.title ?? 'Video removed from the library',
+    url: null,
     thumbnail: v.video?.thumbnail ?? null,
     duration: v.video?.duration ?? null,
     root: v.editor_id === root?.editor_id,
@@ -201,7 +234,7 @@ export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph 
     libraryRemoved: v.video === null,
     jumps: jumps.get(v.editor_id) ?? [],
   }));
-  return { nodes: [...nodes, ...missing], edges };
+  return { nodes: [...nodes, ...missing, ...links.values()], edges };
 };
 
 /** The width and height an edge label takes (one line; a second for the figures when shown). */
@@ -216,7 +249,7 @@ export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number 
   g.setGraph({ rankdir: 'LR', nodesep: 28, edgesep: 16, ranksep: 90, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const node of graph.nodes) {
-    g.setNode(node.id, { width: NODE_WIDTH, height: node.kind === 'missing' ? MISSING_NODE_HEIGHT : NODE_HEIGHT });
+    g.setNode(node.id, { width: NODE_WIDTH, height: node.kind === 'missing' ? MISSING_NODE_HEIGHT : node.kind === 'link' ? LINK_NODE_HEIGHT : NODE_HEIGHT });
   }
   for (const edge of graph.edges) {
     // A branch back to its own video loops; dagre lays such an edge out too.
