@@ -190,9 +190,10 @@ describeBrowser('funnel analytics screen', () => {
     const [shop] = await Promise.all([viewer.waitForEvent('page'), option.click()]);
     await shop.waitForURL(shopUrl);
     await until(async () => (await db('branchify_funnel_interactions').where({ funnel_id: id })).length === 1, 'the click', 20_000);
+    // Leaving the page sends the last position by beacon; the browser stays open until it lands.
     await player.goto('about:blank');
-    await viewer.close();
     await until(async () => (await db('branchify_funnel_views').where({ funnel_id: id }).whereNotNull('editor_id')).length === 1, 'the view', 20_000);
+    await viewer.close();
 
     const { context, page } = await openApp(browser);
     await loginViaUi(page, owner.email, owner.password);

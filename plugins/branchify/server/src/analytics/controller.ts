@@ -100,7 +100,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const input = parse(startViewSchema, body);
       const viewerToken = input.viewer_token ?? analytics().newViewerToken();
       // The returning viewer's last position, read before this view is added.
-      const last = entry.resume && input.viewer_token ? await getService(strapi, 'funnels').lastViewState(entry.funnelId, input.viewer_token) : null;
+      const last = entry.resume && input.viewer_token ? await analytics().lastViewState(entry.funnelId, input.viewer_token) : null;
       await analytics().startView(entry.funnelId, input.event_id, viewerToken, viewContext(entry));
       await webhooks().emit('funnel.viewed', [
         { source: input.event_id, data: { funnel: funnelOf(entry), view_id: input.event_id, viewer_id: viewerId(viewerToken) } },

@@ -189,6 +189,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
   return {
     newViewerToken: (): string => crypto.randomBytes(24).toString('base64url'),
 
+    /** The last position a viewer reached (resume), or the funnel's latest when no viewer is given. */
+    async lastViewState(funnelId: number, viewerToken?: string): Promise<{ last_watch_time: number; editor_id: string } | null> {
+      const q = db()(VIEWS).where({ funnel_id: funnelId }).whereNotNull('editor_id');
+      if (viewerToken) q.andWhere({ viewer_token: viewerToken });
+      const row = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').first('last_watch_time', 'editor_id');
+      return row ? { last_watch_time: Number(row.last_watch_time ?? 0), editor_id: String(row.editor_id) } : null;
+    },
+
     async startView(funnelId: number, eventId: string, viewerToken: string, context: Pick<ViewContext, 'root'>): Promise<void> {
       const now = new Date();
       await views.add([

@@ -466,6 +466,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
       });
     },
 
+    /** Subscriptions (of any status) on a plan. */
+    async subscriberCount(id: number): Promise<number> {
+      return query(strapi, UID.subscription).count({ where: { plan_id: id } });
+    },
+
+    /** Subscriptions per plan, for a page of plans (plans without any are absent). */
+    async subscriberCounts(ids: number[]): Promise<Map<number, number>> {
+      const counts = new Map<number, number>();
+      if (!ids.length) return counts;
+      const rows: Array<{ plan_id: number; n: number | string }> = await strapi.db
+        .connection('branchify_subscriptions')
+        .select('plan_id')
+        .count({ n: '*' })
+        .whereIn('plan_id', ids)
+        .groupBy('plan_id');
+      for (const row of rows) counts.set(Number(row.plan_id), Number(row.n));
+      return counts;
+    },
+
     /** The database's own guard: at most one active subscription per user (a partial unique index). */
     async ensureConstraints(): Promise<void> {
       try {

@@ -30,7 +30,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       funnel.owner_id,
       (funnel.videos ?? []).map((v) => v.id),
     );
-    return presentFunnel(funnel, new Map(rows.map((r) => [r.id, r])), await funnels().lastViewState(funnel.id));
+    return presentFunnel(funnel, new Map(rows.map((r) => [r.id, r])), await getService(strapi, 'analytics').lastViewState(funnel.id));
   };
 
   /** The plan's funnel limit, checked on the count taken inside the creating transaction. */

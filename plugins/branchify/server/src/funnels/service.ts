@@ -145,12 +145,28 @@ export default ({ strapi }: { strapi: Strapi }) => {
       });
     },
 
-    /** The last position a viewer reached (resume), or the funnel's latest when no viewer is given. */
-    async lastViewState(funnelId: number, viewerToken?: string): Promise<{ last_watch_time: number; editor_id: string } | null> {
-      const q = db()('branchify_funnel_views').where({ funnel_id: funnelId }).whereNotNull('editor_id');
-      if (viewerToken) q.andWhere({ viewer_token: viewerToken });
-      const row = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').first('last_watch_time', 'editor_id');
-      return row ? { last_watch_time: Number(row.last_watch_time ?? 0), editor_id: String(row.editor_id) } : null;
+    /** How many funnels use each of the given videos (a video's total_funnels). */
+    async countsByVideo(ids: readonly number[]): Promise<Map<number, number>> {
+      const counts = new Map<number, number>();
+      if (!ids.length) return counts;
+      const rows: Array<{ video_id: number; n: number | string }> = await db()(LINKS)
+        .select('video_id')
+        .count({ n: '*' })
+        .whereIn('video_id', ids)
+        .groupBy('video_id');
+      for (const row of rows) counts.set(Number(row.video_id), Number(row.n));
+      return counts;
+    },
+
+    /** Titles of the funnels that use a video (to explain why it cannot be deleted). */
+    async titlesUsing(id: number): Promise<string[]> {
+      const rows: Array<{ title: string }> = await db()(LINKS)
+        .join('branchify_funnels', 'branchify_funnels.id', `${LINKS}.funnel_id`)
+        .where(`${LINKS}.video_id`, id)
+        .orderBy('branchify_funnels.title')
+        .limit(5)
+        .select('branchify_funnels.title');
+      return rows.map((r) => r.title);
     },
   };
 };

@@ -26,7 +26,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   /** The admin view of some plans: one read of the Stripe settings for all of them. */
   const forAdmin = async (rows: PlanRow[]) => {
     const paymentsConfigured = await getService(strapi, 'stripe-settings').configured();
-    const counts = await plans().subscriberCounts(rows.map((r) => r.id));
+    const counts = await getService(strapi, 'billing').subscriberCounts(rows.map((r) => r.id));
     return rows.map((row) => presentAdminPlan(row, { subscriberCount: counts.get(row.id) ?? 0, paymentsConfigured }));
   };
   const oneForAdmin = async (row: PlanRow) => (await forAdmin([row]))[0]!;
@@ -63,7 +63,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async destroy(ctx: Context) {
       const plan = await load(ctx);
-      if ((await plans().subscriberCount(plan.id)) > 0) throw conflict(MESSAGES.planHasSubscribers);
+      if ((await getService(strapi, 'billing').subscriberCount(plan.id)) > 0) throw conflict(MESSAGES.planHasSubscribers);
       await plans().remove(plan.id);
       ok(ctx, null, MESSAGES.planDeleted);
     },

@@ -47,24 +47,6 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return plans().count({});
     },
 
-    async subscriberCount(id: number): Promise<number> {
-      return query(strapi, UID.subscription).count({ where: { plan_id: id } });
-    },
-
-    /** Subscriptions per plan, for a page of plans (plans without any are absent). */
-    async subscriberCounts(ids: number[]): Promise<Map<number, number>> {
-      const counts = new Map<number, number>();
-      if (!ids.length) return counts;
-      const rows: Array<{ plan_id: number; n: number | string }> = await strapi.db
-        .connection('branchify_subscriptions')
-        .select('plan_id')
-        .count({ n: '*' })
-        .whereIn('plan_id', ids)
-        .groupBy('plan_id');
-      for (const row of rows) counts.set(Number(row.plan_id), Number(row.n));
-      return counts;
-    },
-
     async remove(id: number): Promise<void> {
       await plans().delete({ where: { id } });
     },

@@ -13,6 +13,7 @@ import { parseCreateVideo, updateVideoSchema } from './validators';
 /** The video library: the signed-in user's own videos only. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const videos = () => getService(strapi, 'videos');
+  const funnels = () => getService(strapi, 'funnels');
   const load = async (ctx: Context) => {
     const video = await videos().find(ctx.state.branchifyUser.id, routeId(ctx));
     if (!video) throw notFound();
@@ -23,7 +24,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async index(ctx: Context) {
       const q = readListQuery(ctx.query, []);
       const { rows, total } = await videos().list(ctx.state.branchifyUser.id, q);
-      const counts = await videos().funnelCounts(rows.map((r) => r.id));
+      const counts = await funnels().countsByVideo(rows.map((r) => r.id));
       paged(
         ctx,
         rows.map((r) => presentVideo(r, counts.get(r.id) ?? 0)),
@@ -45,14 +46,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const { title } = parse(updateVideoSchema, ctx.request.body);
       const updated = await videos().rename(video.id, title);
       getService(strapi, 'player-payload').invalidateAll();
-      const counts = await videos().funnelCounts([video.id]);
+      const counts = await funnels().countsByVideo([video.id]);
       ok(ctx, presentVideo(updated, counts.get(video.id) ?? 0), MESSAGES.videoUpdated);
     },
 
     /** A video a funnel uses is refused (409) with the funnels' names, so no funnel points at nothing. */
     async destroy(ctx: Context) {
       const video = await load(ctx);
-      const usedBy = await videos().usedBy(video.id);
+      const usedBy = await funnels().titlesUsing(video.id);
       if (usedBy.length) throw new AppError(409, messageTemplates.videoInUseBy(usedBy));
       await videos().remove(video.id);
       strapi.log.info(`[videos] user ${ctx.state.branchifyUser.id} deleted video ${video.id}`);

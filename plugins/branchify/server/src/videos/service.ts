@@ -19,8 +19,6 @@ export interface VideoRow {
   updatedAt?: string | Date;
 }
 
-const LINKS = 'branchify_funnel_videos';
-
 /** The video library: every query is scoped to its owner, so another tenant's video is simply not found. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const videos = () => query(strapi, UID.video);
@@ -75,30 +73,6 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** Removes an owner's whole library (their funnels go first: they use these videos). */
     async removeAllOf(ownerId: number): Promise<void> {
       await strapi.db.transaction(({ trx }) => trx('branchify_videos').where({ owner_id: ownerId }).delete());
-    },
-
-    /** total_funnels for each of the given videos. */
-    async funnelCounts(ids: readonly number[]): Promise<Map<number, number>> {
-      const counts = new Map<number, number>();
-      if (!ids.length) return counts;
-      const rows: Array<{ video_id: number; n: number | string }> = await db()(LINKS)
-        .select('video_id')
-        .count({ n: '*' })
-        .whereIn('video_id', ids)
-        .groupBy('video_id');
-      for (const row of rows) counts.set(Number(row.video_id), Number(row.n));
-      return counts;
-    },
-
-    /** Titles of the funnels that use a video (to explain why it cannot be deleted). */
-    async usedBy(id: number): Promise<string[]> {
-      const rows: Array<{ title: string }> = await db()(LINKS)
-        .join('branchify_funnels', 'branchify_funnels.id', `${LINKS}.funnel_id`)
-        .where(`${LINKS}.video_id`, id)
-        .orderBy('branchify_funnels.title')
-        .limit(5)
-        .select('branchify_funnels.title');
-      return rows.map((r) => r.title);
     },
   };
 };
