@@ -13,6 +13,7 @@ import uploads from '../uploads/controller';
 import mailer from '../mailer/controller';
 import updates from '../updates/controller';
 import setup from '../setup/controller';
+import { funnel, integratorOpenapi, integratorUser, plan, subscription, video } from '../integrator/controllers';
 
 export default {
   auth,
@@ -30,4 +31,11 @@ export default {
   mailer,
   updates,
   setup,
+  // The integrator API (Strapi core controllers by content type)
+  plan,
+  subscription,
+  funnel,
+  video,
+  'integrator-user': integratorUser,
+  'integrator-openapi': integratorOpenapi,
 };

@@ -9,7 +9,9 @@ import uploadRoutes from '../uploads/routes';
 import mailerRoutes from '../mailer/routes';
 import updateRoutes from '../updates/routes';
 import setupRoutes from '../setup/routes';
+import integratorRouters from '../integrator/routes';
 
+/** The app's /api routes (one router, each route un-prefixed), then the integrator API under /api/branchify. */
 export default {
   'content-api': {
     type: 'content-api',
@@ -27,4 +29,5 @@ export default {
       ...setupRoutes,
     ],
   },
+  ...integratorRouters,
 };

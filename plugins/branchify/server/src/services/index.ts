@@ -22,6 +22,7 @@ import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
 import updates from '../updates/service';
 import demoSeed from '../seed/demo';
+import { coreServices } from '../integrator/services';
 
 export default {
   auth,
@@ -48,4 +49,5 @@ export default {
   'mail-outbox': mailOutbox,
   updates,
   'demo-seed': demoSeed,
+  ...coreServices,
 };
