@@ -158,6 +158,18 @@ export const MESSAGES = {
   updateApplyFailed: 'The update could not be applied. Nothing was changed.',
   userAlreadySubscribed: 'This user already has a subscription. Change their plan instead.',
 
+  // The integrator API (/api/branchify): self-managed subscriptions only
+  platformPlanViaIntegratorApi: 'Platform-managed plans are paid through the app. Choose a self-managed plan, or let the user subscribe in the app.',
+  onlySelfManagedChange: 'Only self-managed subscriptions can be changed through the API. Platform-managed subscriptions are changed in the app.',
+  onlySelfManagedCancel: 'Only self-managed subscriptions can be cancelled through the API. Platform-managed subscriptions are cancelled in the app.',
+  onlySelfManagedResume: 'Only self-managed subscriptions can be resumed through the API. Platform-managed subscriptions are resumed in the app.',
+  onlyUsersCurrentChangeable: "Only the user's current subscription can be changed.",
+  onlyUsersCurrentResumable: "Only the user's current subscription can be resumed.",
+  resumeBeforeChange: 'This subscription is canceled. Resume it before changing it.',
+  subscriptionEndedByReplacement: 'This subscription was replaced by another one and cannot be resumed. Create a new subscription instead.',
+  integratorUserNotFound: 'The selected user does not exist.',
+  integratorUpdateNeedsOneChange: 'Send one change: a plan_id, a status (active or canceled), or a renews_at.',
+
   // Admin users: what an edit cannot change
   statusReadOnlyInEdit: 'The status changes only by suspending or reactivating the user, not in an edit.',
   userIdMismatch: 'The id in the body must be the id of the user being edited.',

@@ -160,7 +160,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-type Expectation = 'allowed' | 401 | 403 | 404 | 'strapi-refused';
+type Expectation = 'allowed' | 401 | 403 | 404 | 'strapi-refused' | 'token-refused';
 const TENANT_OBJECTS = new Set(['funnel', 'video', 'subscription']);
 /** Its credential is the refresh cookie, not a bearer token: without the cookie it answers 401. */
 const COOKIE_CREDENTIAL = 'POST /api/auth/refresh-token';
@@ -170,6 +170,7 @@ const isTenantCell = (row: RouteRow, role: Role) =>
 
 const expectationFor = (row: RouteRow, role: Role): Expectation => {
   if (row.access === 'strapi') return 'strapi-refused';
+  if (row.access === 'apiToken') return 'token-refused';
   if (row.access === 'public') return 'allowed';
   if (role === 'anonymous' || role === 'suspended') return 401;
   if (row.access === 'admin') return role === 'admin' ? 'allowed' : 403;
@@ -209,7 +210,12 @@ const send = (http: Client, method: string, url: string, token?: string, body: o
   }
 };
 
-const verdict = (key: string, row: RouteRow, expectation: Expectation, res: { status: number; body?: { message?: unknown } }): string | null => {
+const verdict = (
+  key: string,
+  row: RouteRow,
+  expectation: Expectation,
+  res: { status: number; body?: { message?: unknown; error?: { name?: unknown } } },
+): string | null => {
   const { status } = res;
   const message = res.body?.message;
   if (status >= 500) return `server error ${status}`;
@@ -220,6 +226,8 @@ const verdict = (key: string, row: RouteRow, expectation: Expectation, res: { st
       return status === 403 && message === REFUSAL[row.access as 'verified' | 'admin'] ? null : `expected 403, got ${status} ${message}`;
     case 404:
       return status === 404 ? null : `expected 404 (another tenant's object), got ${status} ${message}`;
+    case 'token-refused':
+      return status === 401 && res.body?.error?.name === 'UnauthorizedError' ? null : `expected Strapi's 401 (API tokens only), got ${status}`;
     case 'strapi-refused':
       return [401, 403, 404, 405].includes(status) ? null : `Strapi's content API answered ${status}`;
     case 'allowed':

@@ -9,6 +9,9 @@
  * - admin:    admins only (403 'This action is unauthorized.' for everyone else).
  * - strapi:   Strapi's own content API (upload, i18n, email, content-type builder): nobody reaches
  *             it with or without our tokens (401/403/404/405, never a 2xx).
+ * - apiToken: the integrator API (/api/branchify): Strapi API tokens only, so every app role,
+ *             with or without the app's token, gets Strapi's 401. What each kind of API token
+ *             may do is tests/api/integrator-api.test.ts's.
  *
  * `object` names what the route's `:param` is: tenant-owned objects (funnel, video, subscription)
  * are asked for by every creator who does not own them, and by the admin, who must all get a 404
@@ -18,7 +21,7 @@
  * points allowed callers at an id that does not exist, or, where no id exists, leaves the allowed
  * cell to the functional suite named in `effects` and checks only the refusals.
  */
-export type Access = 'public' | 'user' | 'verified' | 'admin' | 'strapi';
+export type Access = 'public' | 'user' | 'verified' | 'admin' | 'strapi' | 'apiToken';
 export type ObjectKind = 'funnel' | 'video' | 'subscription' | 'user' | 'plan' | 'reference';
 
 export interface RouteRow {
@@ -143,4 +146,21 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'POST /api/admin/updates/update-app': { access: 'admin', effects: 'tests/api/updates.test.ts' },
   'GET /api/admin/setup': { access: 'admin' },
   'POST /api/admin/setup/dismiss': { access: 'admin', effects: 'tests/api/plans-setup.test.ts' },
+
+  // The integrator API (Strapi's generated REST API, Strapi API tokens)
+  'GET /api/branchify/openapi.json': { access: 'public' },
+  'GET /api/branchify/plans': { access: 'apiToken' },
+  'GET /api/branchify/plans/:id': { access: 'apiToken' },
+  'GET /api/branchify/funnels': { access: 'apiToken' },
+  'GET /api/branchify/funnels/:id': { access: 'apiToken' },
+  'GET /api/branchify/videos': { access: 'apiToken' },
+  'GET /api/branchify/videos/:id': { access: 'apiToken' },
+  'GET /api/branchify/users': { access: 'apiToken' },
+  'GET /api/branchify/users/:id': { access: 'apiToken' },
+  'GET /api/branchify/subscriptions': { access: 'apiToken' },
+  'GET /api/branchify/subscriptions/:id': { access: 'apiToken' },
+  'POST /api/branchify/subscriptions': { access: 'apiToken' },
+  'PUT /api/branchify/subscriptions/:id': { access: 'apiToken' },
+  'POST /api/branchify/subscriptions/:id/cancel': { access: 'apiToken' },
+  'POST /api/branchify/subscriptions/:id/resume': { access: 'apiToken' },
 };

@@ -38,6 +38,28 @@ export const cancelSchema = z
     reason: v.cancellation_note || v.cancellation_reason || null,
   }));
 
+/** When a self-managed period ends: an ISO date-time, or null for no renewal date. */
+const renewsAt = z
+  .union([z.iso.datetime({ offset: true, message: 'The renews at field must be an ISO 8601 date-time.' }), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)));
+
+/** POST /api/branchify/subscriptions: `data` of a self-managed subscription the integrator bills. */
+export const integratorSubscribeSchema = z.object({
+  user_id: adminSubscribeSchema.shape.user_id,
+  plan_id: planId,
+  renews_at: renewsAt,
+});
+
+/** PUT /api/branchify/subscriptions/:id: one change at a time (a plan, a status, or the period's end). */
+export const integratorUpdateSchema = z.object({
+  plan_id: planId.optional(),
+  status: z.enum(['active', 'canceled'], { message: fieldMessages.in('status') }).optional(),
+  renews_at: renewsAt,
+  period: z.enum(['cancel_at_period_end', 'immediately'], { message: fieldMessages.in('period') }).optional(),
+  cancellation_reason: z.string().trim().max(2000).nullish(),
+});
+
 export const payInvoiceSchema = z.object({
   invoice_id: z.union([z.string().trim().min(1), z.number().int().positive()], { message: fieldMessages.required('invoice') }),
 });

@@ -1,8 +1,17 @@
 import { grantsAccess } from '@branchify/shared';
 import type { SubscriptionRow } from './records';
 
-/** Who asked for a billing change: the user themselves, or an admin on their behalf. */
-export type Actor = 'user' | 'admin';
+/**
+ * Who asked for a billing change: the user themselves, an admin on their behalf (both in the app),
+ * or an integrator through the API with a Strapi API token.
+ */
+export type Actor = 'user' | 'admin' | 'integration';
+
+/**
+ * Which subscriptions an actor manages: the app manages platform subscriptions (paid through
+ * Stripe), the integrator API manages self-managed ones (billed by the integrator).
+ */
+export const managedBy = (actor: Actor): 'platform' | 'self' => (actor === 'integration' ? 'self' : 'platform');
 
 /**
  * Only the user's own action charges their card. A paid plan an admin starts (added, changed to,
@@ -20,6 +29,17 @@ export const mayReplace = (current: SubscriptionRow | null, actor: Actor): boole
   if (!current) return true;
   if (grantsAccess(current)) return false;
   return actor === 'user' || current.status === 'canceled';
+};
+
+/**
+ * Who may resume a canceled subscription: a user what they cancelled themselves, an admin also what
+ * an admin cancelled, an integrator what an integrator cancelled. Nobody resumes one the system
+ * ended (replaced by another plan, given up unpaid).
+ */
+export const mayResume = (canceledBy: string | null, actor: Actor): boolean => {
+  if (actor === 'admin') return canceledBy === 'user' || canceledBy === 'admin';
+  if (actor === 'integration') return canceledBy === 'integration';
+  return canceledBy === 'user';
 };
 
 /**

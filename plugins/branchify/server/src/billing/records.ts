@@ -1,7 +1,7 @@
 import type { InvoiceResource, SubscriptionResource } from '@branchify/shared';
 import { presentPlan, type PlanRow } from '../plans/present';
 
-export const CANCELED_BY = ['user', 'admin', 'system'] as const;
+export const CANCELED_BY = ['user', 'admin', 'integration', 'system'] as const;
 export type CanceledBy = (typeof CANCELED_BY)[number];
 
 export interface SubscriptionRow {
@@ -15,7 +15,7 @@ export interface SubscriptionRow {
   canceled_at: string | Date | null;
   cancel_at_period_end: boolean;
   cancellation_reason: string | null;
-  /** Who ended it: the user, an admin, or the system (replaced by another plan, given up unpaid). */
+  /** Who ended it: the user, an admin, an integrator, or the system (replaced by another plan, given up unpaid). */
   canceled_by?: CanceledBy | null;
   payment_method_id: string | null;
   stripe_subscription_id: string | null;

@@ -8,7 +8,7 @@ import { isCardError, toAppError } from './errors';
 import type { InvoiceView, StripeGateway } from './gateway';
 import { fromMinor, localState } from './mapping';
 import { activations } from './activation';
-import { chargesCard, mayReplace, type Actor } from './policy';
+import { chargesCard, managedBy, mayReplace, mayResume, type Actor } from './policy';
 import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
 import { serialised } from './sync';
 
@@ -91,11 +91,19 @@ export default ({ strapi }: { strapi: Strapi }) => {
     return subscriptions().findOne({ where: { id: fresh.subscription_id, user_id: user.id } });
   };
 
-  const requirePlan = async (planId: unknown): Promise<PlanRow> => {
+  /** An active plan the actor may sell: platform plans in the app, self-managed ones through the API. */
+  const requirePlan = async (planId: unknown, actor: Actor): Promise<PlanRow> => {
     const plan = typeof planId === 'number' ? await plans().find(planId) : null;
     if (!plan || !plan.is_active) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
-    if (plan.managed_by === 'self') throw validationError({ plan_id: [MESSAGES.selfManagedPlan] });
+    const selfManaged = plan.managed_by === 'self';
+    if (actor === 'integration' && !selfManaged) throw validationError({ plan_id: [MESSAGES.platformPlanViaIntegratorApi] });
+    if (actor !== 'integration' && selfManaged) throw validationError({ plan_id: [MESSAGES.selfManagedPlan] });
     return plan;
+  };
+
+  /** Refuses a subscription the actor does not manage (the app: platform; the API: self-managed). */
+  const requireManagedBy = (sub: SubscriptionRow, actor: Actor, refusal: { app: AppError; api: AppError }) => {
+    if (sub.managed_by !== managedBy(actor)) throw actor === 'integration' ? refusal.api : refusal.app;
   };
 
   const refuseAdmins = (user: UserRecord) => {
@@ -272,10 +280,26 @@ export default ({ strapi }: { strapi: Strapi }) => {
     });
   };
 
-  const startFree = async (user: UserRecord, plan: PlanRow, handover: Handover): Promise<PaymentOutcome> =>
+  /**
+   * A subscription active at once, with no payment here: a free plan, or a self-managed plan the
+   * integrator bills (with the end of the period it paid for, when it says).
+   */
+  const startFree = async (
+    user: UserRecord,
+    plan: PlanRow,
+    handover: Handover,
+    selfManaged: { renews_at: Date | null } | null = null,
+  ): Promise<PaymentOutcome> =>
     activating(async () => {
       await handOver(handover, false);
-      const row = await activation.create({ user_id: user.id, plan_id: plan.id, status: 'active', managed_by: 'platform', started_at: new Date() });
+      const row = await activation.create({
+        user_id: user.id,
+        plan_id: plan.id,
+        status: 'active',
+        managed_by: selfManaged ? 'self' : 'platform',
+        started_at: new Date(),
+        ...(selfManaged ? { renews_at: selfManaged.renews_at } : {}),
+      });
       await setCurrent(user.id, row.id);
       return { kind: 'active', subscription: row } as PaymentOutcome;
     });
@@ -297,19 +321,26 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
     },
 
-    async subscribe(user: UserRecord, input: { plan_id: unknown; payment_method_id?: string | null }, actor: Actor): Promise<PaymentOutcome> {
+    async subscribe(
+      user: UserRecord,
+      input: { plan_id: unknown; payment_method_id?: string | null; renews_at?: Date | null },
+      actor: Actor,
+    ): Promise<PaymentOutcome> {
       refuseAdmins(user);
-      const plan = await requirePlan(input.plan_id);
+      const plan = await requirePlan(input.plan_id, actor);
       // Checked and written under the user's lock: a double click is one subscription.
       return serialised(userLock(user.id), async () => {
         const current = await currentOf(user);
-        if (!mayReplace(current, actor)) throw conflict(actor === 'admin' ? MESSAGES.userAlreadySubscribed : MESSAGES.alreadySubscribed);
+        if (!mayReplace(current, actor)) throw conflict(actor === 'user' ? MESSAGES.alreadySubscribed : MESSAGES.userAlreadySubscribed);
         if (current && current.status === 'pending' && current.plan_id === plan.id) return pendingAgain(current);
         const handover: Handover = { replaces: current, reason: 'replaced', keepOnDecline: false };
         const liveAtStripe = Boolean(current?.stripe_subscription_id) && current?.status !== 'canceled';
-        const outcome = isFree(plan)
-          ? await startFree(user, plan, handover)
-          : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, actor, ...handover });
+        const outcome =
+          actor === 'integration'
+            ? await startFree(user, plan, handover, { renews_at: input.renews_at ?? null })
+            : isFree(plan)
+              ? await startFree(user, plan, handover)
+              : await startPaid(user, plan, { paymentMethod: input.payment_method_id ?? null, actor, ...handover });
         if (current && current.id !== outcome.subscription.id) await releaseAtStripe(current, liveAtStripe);
         return outcome;
       });
@@ -318,16 +349,27 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async change(
       user: UserRecord,
       sub: SubscriptionRow,
-      input: { plan_id: unknown; payment_method_id?: string | null },
+      input: { plan_id: unknown; payment_method_id?: string | null; renews_at?: Date | null },
       actor: Actor,
     ): Promise<PaymentOutcome> {
       refuseAdmins(user);
-      if (sub.managed_by !== 'platform') throw validationError({ plan_id: [MESSAGES.onlyPlatformManagedChange] });
+      requireManagedBy(sub, actor, {
+        app: validationError({ plan_id: [MESSAGES.onlyPlatformManagedChange] }),
+        api: validationError({ plan_id: [MESSAGES.onlySelfManagedChange] }),
+      });
       return serialised(userLock(user.id), async () => {
         const current = await currentOf(user);
-        if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyCurrentChangeable);
-        const plan = await requirePlan(input.plan_id);
+        if (!current || current.id !== sub.id) throw conflict(actor === 'integration' ? MESSAGES.onlyUsersCurrentChangeable : MESSAGES.onlyCurrentChangeable);
+        const plan = await requirePlan(input.plan_id, actor);
         if (plan.id === current.plan_id) throw validationError({ plan_id: [MESSAGES.samePlan] });
+        if (actor === 'integration') {
+          // Nothing to pay here: the same subscription moves to the new plan (and period, when given).
+          if (current.status !== 'active') throw conflict(MESSAGES.resumeBeforeChange);
+          const period = input.renews_at === undefined ? {} : { renews_at: input.renews_at };
+          const row = await activating(async () => activation.update(current.id, { plan_id: plan.id, status: 'active', ...period }, { status: 'active' }));
+          if (!row) throw conflict(MESSAGES.resumeBeforeChange);
+          return { kind: 'active', subscription: row };
+        }
         const currentPlan = await plans().find(current.plan_id);
         const recurring = (p: PlanRow | null) => Boolean(p && !isFree(p) && (p.payment_schedule === 'monthly' || p.payment_schedule === 'yearly'));
 
@@ -367,11 +409,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async cancel(sub: SubscriptionRow, input: { immediately: boolean; reason: string | null }, actor: Actor): Promise<SubscriptionRow> {
-      if (sub.managed_by !== 'platform') throw conflict(MESSAGES.cannotCancelHere);
+      requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotCancelHere), api: conflict(MESSAGES.onlySelfManagedCancel) });
       return serialised(userLock(sub.user_id), async () => {
         const fresh = ((await subscriptions().findOne({ where: { id: sub.id } })) as SubscriptionRow | null) ?? sub;
         if (fresh.status !== 'active') throw conflict(MESSAGES.noActiveSubscriptionToCancel);
         const ended = { cancellation_reason: input.reason, canceled_by: actor };
+        if (actor === 'integration') {
+          // A self-managed period the integrator says is paid for runs out; otherwise it ends now.
+          const now = new Date();
+          const periodEnd = fresh.renews_at ? new Date(fresh.renews_at) : null;
+          const atPeriodEnd = !input.immediately && periodEnd !== null && periodEnd > now;
+          return subscriptions().update({
+            where: { id: fresh.id },
+            data: { status: 'canceled', canceled_at: atPeriodEnd ? periodEnd : now, cancel_at_period_end: atPeriodEnd, ...ended },
+          });
+        }
         const plan = await plans().find(fresh.plan_id);
         if (!fresh.stripe_subscription_id || !plan || plan.payment_schedule === 'one-time' || isFree(plan)) {
           // One-time (and free) plans always cancel immediately.
@@ -395,20 +447,23 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * themselves, an admin also what an admin cancelled; a one-time plan only when it was paid.
      */
     async resume(user: UserRecord, sub: SubscriptionRow, actor: Actor): Promise<PaymentOutcome> {
-      if (sub.managed_by !== 'platform') throw conflict(MESSAGES.cannotResumeHere);
+      requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotResumeHere), api: conflict(MESSAGES.onlySelfManagedResume) });
       return serialised(userLock(user.id), async () => {
         const current = await currentOf(user);
-        if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyCurrentResumable);
+        if (!current || current.id !== sub.id) throw conflict(actor === 'integration' ? MESSAGES.onlyUsersCurrentResumable : MESSAGES.onlyCurrentResumable);
         if (current.status !== 'canceled') throw conflict(MESSAGES.onlyCanceledResumable);
         const by = current.canceled_by ?? null;
-        const allowed = actor === 'admin' ? by === 'user' || by === 'admin' : by === 'user';
-        if (!allowed) throw by === 'admin' ? forbidden(MESSAGES.endedByAdministrator) : conflict(MESSAGES.subscriptionEnded);
+        if (!mayResume(by, actor)) {
+          if (actor === 'integration') throw conflict(MESSAGES.subscriptionEndedByReplacement);
+          throw by === 'admin' ? forbidden(MESSAGES.endedByAdministrator) : conflict(MESSAGES.subscriptionEnded);
+        }
         const resumed = { canceled_at: null, cancel_at_period_end: false, cancellation_reason: null, canceled_by: null };
 
         if (!current.stripe_subscription_id) {
           const plan = await plans().find(current.plan_id);
           if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
-          if (!isFree(plan) && !(await paidFor(current))) throw conflict(MESSAGES.neverPaid);
+          // The integrator bills a self-managed plan itself; here only a paid purchase comes back.
+          if (actor !== 'integration' && !isFree(plan) && !(await paidFor(current))) throw conflict(MESSAGES.neverPaid);
           const row = await activating(async () => (await activation.update(current.id, { status: 'active', ...resumed }))!);
           return { kind: 'active', subscription: row } as PaymentOutcome;
         }
@@ -430,6 +485,23 @@ export default ({ strapi }: { strapi: Strapi }) => {
           if (!plan) throw validationError({ plan_id: [MESSAGES.planNotAvailable] });
           return startPaid(user, plan, { paymentMethod: null, actor, replaces: current, reason: 'resumed', keepOnDecline: false });
         });
+      });
+    },
+
+    /**
+     * The integrator moves the end of a self-managed period (a renewal it billed, or none): only
+     * on the user's current subscription while it is active.
+     */
+    async setRenewal(user: UserRecord, sub: SubscriptionRow, renewsAt: Date | null, actor: Actor): Promise<SubscriptionRow> {
+      requireManagedBy(sub, actor, {
+        app: validationError({ renews_at: [MESSAGES.onlyPlatformManagedChange] }),
+        api: validationError({ renews_at: [MESSAGES.onlySelfManagedChange] }),
+      });
+      return serialised(userLock(user.id), async () => {
+        const current = await currentOf(user);
+        if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyUsersCurrentChangeable);
+        if (current.status !== 'active') throw conflict(MESSAGES.resumeBeforeChange);
+        return subscriptions().update({ where: { id: current.id }, data: { renews_at: renewsAt } });
       });
     },
 

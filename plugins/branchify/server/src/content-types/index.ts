@@ -22,8 +22,9 @@ export default {
       video_sources: json(),
       is_active: bool(true),
       sort_order: int({ default: 0 }),
-      stripe_product_id: str(),
-      stripe_price_id: str(),
+      // Private: Strapi's generated REST API (/api/branchify) never shows them.
+      stripe_product_id: str({ private: true }),
+      stripe_price_id: str({ private: true }),
     },
     indexes: [{ name: 'branchify_plans_active_idx', columns: ['is_active', 'sort_order'] }],
   }),
@@ -45,8 +46,8 @@ export default {
       cancellation_reason: text(),
       canceled_by: enumeration(CANCELED_BY),
       payment_method_id: str(),
-      stripe_subscription_id: str(),
-      stripe_customer_id: str(),
+      stripe_subscription_id: str({ private: true }),
+      stripe_customer_id: str({ private: true }),
     },
     indexes: [
       { name: 'branchify_subscriptions_user_idx', columns: ['user_id'] },

@@ -14,6 +14,7 @@ import mailer from '../mailer/controller';
 import updates from '../updates/controller';
 import setup from '../setup/controller';
 import webhooks from '../webhooks/controller';
+import { funnel, integratorOpenapi, integratorUser, plan, subscription, video } from '../integrator/controllers';
 
 export default {
   auth,
@@ -32,4 +33,11 @@ export default {
   updates,
   setup,
   webhooks,
+  // The integrator API (Strapi core controllers by content type)
+  plan,
+  subscription,
+  funnel,
+  video,
+  'integrator-user': integratorUser,
+  'integrator-openapi': integratorOpenapi,
 };

@@ -10,7 +10,9 @@ import mailerRoutes from '../mailer/routes';
 import updateRoutes from '../updates/routes';
 import setupRoutes from '../setup/routes';
 import webhookRoutes from '../webhooks/routes';
+import integratorRouters from '../integrator/routes';
 
+/** The app's /api routes (one router, each route un-prefixed), then the integrator API under /api/branchify. */
 export default {
   'content-api': {
     type: 'content-api',
@@ -29,4 +31,5 @@ export default {
       ...webhookRoutes,
     ],
   },
+  ...integratorRouters,
 };

@@ -23,6 +23,7 @@ import mailOutbox from '../mailer/outbox';
 import updates from '../updates/service';
 import demoSeed from '../seed/demo';
 import webhooks from '../webhooks/service';
+import { coreServices } from '../integrator/services';
 
 export default {
   auth,
@@ -50,4 +51,5 @@ export default {
   updates,
   'demo-seed': demoSeed,
   webhooks,
+  ...coreServices,
 };

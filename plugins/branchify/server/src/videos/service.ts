@@ -22,7 +22,6 @@ export interface VideoRow {
 /** The video library: every query is scoped to its owner, so another tenant's video is simply not found. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const videos = () => query(strapi, UID.video);
-  const db = () => strapi.db.connection;
 
   return {
     async list(ownerId: number, q: ListQuery): Promise<{ rows: VideoRow[]; total: number }> {

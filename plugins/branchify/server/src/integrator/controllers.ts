@@ -1,0 +1,178 @@
+import { MESSAGES, cancelSchema, integratorSubscribeSchema, integratorUpdateSchema } from '@branchify/shared';
+import { factories } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { notFound, validationError } from '../http/errors';
+import { parse } from '../http/validate';
+import type { SubscriptionRow } from '../billing/records';
+import { USER_FIELDS, type UserRecord } from '../users/serialize';
+import { getService } from '../utils/services';
+import { query, UID, type Strapi } from '../utils/strapi';
+import { INTEGRATOR_OPENAPI } from './openapi';
+
+/**
+ * Strapi's generated REST API for integrators (/api/branchify/...), authenticated by Strapi API
+ * tokens. Reads are Strapi's core controllers (its query params, its sanitizing: private
+ * attributes never leave); self-managed subscriptions are written through the same billing service
+ * as the app, as the actor 'integration'.
+ */
+
+/** The token an action ran with, for the log (its id and name, never its key). */
+const caller = (ctx: Context) => {
+  const token = ctx.state.auth?.credentials as { id?: number; name?: string } | undefined;
+  return `api token ${token?.id ?? '?'} (${token?.name ?? 'unnamed'})`;
+};
+
+/** `data` of a Strapi REST write: the payload sits under `data`, as Strapi documents. */
+const payload = (ctx: Context): unknown => {
+  const body = ctx.request.body as { data?: unknown } | undefined;
+  if (!body || typeof body.data !== 'object' || body.data === null) throw validationError({ data: ['Missing "data" payload in the request body.'] });
+  return body.data;
+};
+
+/** A subscription as the API answers it: the document, sanitized like every core answer. */
+const answer = async (strapi: Strapi, ctx: Context, row: SubscriptionRow & { documentId?: string }) => {
+  const document = await strapi.documents(UID.subscription).findOne({ documentId: row.documentId! });
+  const data = await strapi.contentAPI.sanitize.output(document, strapi.getModel(UID.subscription), { auth: ctx.state.auth });
+  return { data, meta: {} };
+};
+
+const userOf = async (strapi: Strapi, id: number, field: string): Promise<UserRecord> => {
+  const user = (await query(strapi, UID.user).findOne({ where: { id }, select: [...USER_FIELDS] })) as UserRecord | null;
+  if (!user) throw validationError({ [field]: [MESSAGES.integratorUserNotFound] });
+  return user;
+};
+
+/** The path's `:id` is the subscription's documentId, as in every Strapi 5 REST route. */
+const subscriptionOf = async (strapi: Strapi, ctx: Context): Promise<SubscriptionRow & { documentId: string }> => {
+  const documentId = String(ctx.params.id ?? '');
+  const row = /^[a-z0-9]{1,64}$/i.test(documentId) ? await query(strapi, UID.subscription).findOne({ where: { documentId } }) : null;
+  if (!row) throw notFound();
+  return row;
+};
+
+export const plan = factories.createCoreController(UID.plan);
+export const funnel = factories.createCoreController(UID.funnel);
+export const video = factories.createCoreController(UID.video);
+
+export const subscription = factories.createCoreController(UID.subscription, ({ strapi }) => {
+  const billing = () => getService(strapi, 'billing');
+  const log = (ctx: Context, what: string) => strapi.log.info(`[integrator] ${caller(ctx)} ${what}`);
+
+  return {
+    /** A self-managed subscription for a user: active at once (the integrator bills it). */
+    async create(ctx: Context) {
+      const input = parse(integratorSubscribeSchema, payload(ctx));
+      const user = await userOf(strapi, input.user_id, 'user_id');
+      const outcome = await billing().subscribe(user, input, 'integration');
+      log(ctx, `created self-managed subscription ${outcome.subscription.id} for user ${user.id} on plan ${input.plan_id}`);
+      ctx.status = 201;
+      ctx.body = await answer(strapi, ctx, outcome.subscription);
+    },
+
+    /** One change: the plan, the status (canceled = cancel, active = resume) or the period's end. */
+    async update(ctx: Context) {
+      const sub = await subscriptionOf(strapi, ctx);
+      const input = parse(integratorUpdateSchema, payload(ctx));
+      const changes = [input.plan_id !== undefined, input.status !== undefined, input.renews_at !== undefined && input.plan_id === undefined];
+      if (changes.filter(Boolean).length !== 1) throw validationError({ data: [MESSAGES.integratorUpdateNeedsOneChange] });
+      const user = await userOf(strapi, sub.user_id, 'user_id');
+      let row: SubscriptionRow;
+      if (input.plan_id !== undefined) {
+        row = (await billing().change(user, sub, { plan_id: input.plan_id, renews_at: input.renews_at }, 'integration')).subscription;
+        log(ctx, `changed subscription ${sub.id} to plan ${input.plan_id}`);
+      } else if (input.status === 'canceled') {
+        row = await billing().cancel(sub, { immediately: input.period === 'immediately', reason: input.cancellation_reason ?? null }, 'integration');
+        log(ctx, `cancelled subscription ${sub.id}`);
+      } else if (input.status === 'active') {
+        row = (await billing().resume(user, sub, 'integration')).subscription;
+        log(ctx, `resumed subscription ${sub.id}`);
+      } else {
+        row = await billing().setRenewal(user, sub, input.renews_at ?? null, 'integration');
+        log(ctx, `moved the renewal of subscription ${sub.id}`);
+      }
+      ctx.body = await answer(strapi, ctx, row);
+    },
+
+    /** Cancels at the end of the period the integrator set (renews_at), or immediately. */
+    async cancel(ctx: Context) {
+      const sub = await subscriptionOf(strapi, ctx);
+      const body = (ctx.request.body as { data?: unknown } | undefined)?.data ?? {};
+      const row = await billing().cancel(sub, parse(cancelSchema, body), 'integration');
+      log(ctx, `cancelled subscription ${sub.id}`);
+      ctx.body = await answer(strapi, ctx, row);
+    },
+
+    async resume(ctx: Context) {
+      const sub = await subscriptionOf(strapi, ctx);
+      const outcome = await billing().resume(await userOf(strapi, sub.user_id, 'user_id'), sub, 'integration');
+      log(ctx, `resumed subscription ${sub.id}`);
+      ctx.body = await answer(strapi, ctx, outcome.subscription);
+    },
+  };
+});
+
+/** Users' public fields: never the password hash, token version, reset tokens or Stripe ids. */
+export const PUBLIC_USER_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'status',
+  'is_admin',
+  'email_verified_at',
+  'subscription_id',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const MAX_PAGE_SIZE = 100;
+
+const pick = (row: Record<string, unknown>) =>
+  Object.fromEntries(['id', 'documentId', ...PUBLIC_USER_FIELDS].map((field) => [field, row[field] ?? null])) as Record<string, unknown>;
+
+/** Reads of users (users-permissions' type), with Strapi's query params, answering public fields only. */
+export const integratorUser = ({ strapi }: { strapi: Strapi }) => {
+  const schema = () => strapi.getModel(UID.user);
+  const documents = () => strapi.documents(UID.user);
+
+  const sanitizedQuery = async (ctx: Context) => {
+    await strapi.contentAPI.validate.query(ctx.query, schema(), { auth: ctx.state.auth });
+    return (await strapi.contentAPI.sanitize.query(ctx.query, schema(), { auth: ctx.state.auth })) as {
+      filters?: Record<string, unknown>;
+      sort?: unknown;
+      pagination?: { page?: unknown; pageSize?: unknown };
+    };
+  };
+
+  return {
+    async find(ctx: Context) {
+      const q = await sanitizedQuery(ctx);
+      const page = Math.max(1, Number(q.pagination?.page) || 1);
+      const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q.pagination?.pageSize) || 25));
+      const filters = (q.filters ?? {}) as Parameters<ReturnType<typeof documents>['count']>[0]['filters'];
+      const [rows, total] = await Promise.all([
+        documents().findMany({ filters, sort: (q.sort as string) ?? 'id:asc', fields: [...PUBLIC_USER_FIELDS], start: (page - 1) * pageSize, limit: pageSize }),
+        documents().count({ filters }),
+      ]);
+      ctx.body = {
+        data: (rows as Record<string, unknown>[]).map(pick),
+        meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+      };
+    },
+
+    async findOne(ctx: Context) {
+      await sanitizedQuery(ctx);
+      const documentId = String(ctx.params.id ?? '');
+      const row = /^[a-z0-9]{1,64}$/i.test(documentId) ? await documents().findOne({ documentId, fields: [...PUBLIC_USER_FIELDS] }) : null;
+      if (!row) throw notFound();
+      ctx.body = { data: pick(row as Record<string, unknown>), meta: {} };
+    },
+  };
+};
+
+/** The OpenAPI document of this API, public so tools can read it before holding a token. */
+export const integratorOpenapi = () => ({
+  show(ctx: Context) {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = INTEGRATOR_OPENAPI;
+  },
+});

@@ -1,0 +1,249 @@
+import { APP_VERSION, MESSAGES } from '@branchify/shared';
+
+/**
+ * The OpenAPI 3.1 document of the integrator API (/api/branchify), served at
+ * /api/branchify/openapi.json. Written by hand next to the routes it describes; the API test
+ * checks every registered integrator route appears here.
+ */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const one = (name: string) => json({ type: 'object', required: ['data', 'meta'], properties: { data: ref(name), meta: { type: 'object' } } });
+const many = (name: string) =>
+  json({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: ref(name) }, meta: ref('PaginationMeta') } });
+const failure = (description: string) => ({ description, ...json(ref('Error')) });
+
+const documentId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: "The entry's documentId (Strapi 5 REST paths name documents, not numeric ids).",
+  schema: { type: 'string' },
+};
+const listParams = [
+  {
+    name: 'filters',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    description: 'Strapi filters, e.g. filters[owner_id][$eq]=42.',
+    schema: { type: 'object' },
+  },
+  { name: 'sort', in: 'query', description: 'e.g. createdAt:desc', schema: { type: 'string' } },
+  { name: 'pagination[page]', in: 'query', schema: { type: 'integer', minimum: 1 } },
+  { name: 'pagination[pageSize]', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  { name: 'fields', in: 'query', style: 'deepObject', explode: true, description: 'Strapi field selection.', schema: { type: 'object' } },
+];
+
+const refusals = {
+  '401': failure('No API token, an unknown or expired one, or an app access token (refused here).'),
+  '403': failure('A read-only token on a write.'),
+};
+const writeRefusals = {
+  ...refusals,
+  '404': failure('No subscription with this documentId.'),
+  '409': failure(`A state conflict, e.g. "${MESSAGES.userAlreadySubscribed}" or "${MESSAGES.onlySelfManagedCancel}"`),
+  '422': failure(`Invalid data, e.g. "${MESSAGES.platformPlanViaIntegratorApi}"`),
+};
+
+const read = (tag: string, name: string, summary: string) => ({
+  list: {
+    get: { tags: [tag], summary: `List ${summary}`, parameters: listParams, responses: { '200': { description: 'A page', ...many(name) }, ...refusals } },
+  },
+  item: {
+    get: {
+      tags: [tag],
+      summary: `One ${summary.replace(/s$/, '')}`,
+      parameters: [documentId],
+      responses: { '200': { description: 'The entry', ...one(name) }, ...refusals, '404': failure('Not found.') },
+    },
+  },
+});
+
+const entry = (properties: Record<string, object>) => ({
+  type: 'object',
+  properties: { id: { type: 'integer' }, documentId: { type: 'string' }, ...properties, createdAt: dateTime, updatedAt: dateTime },
+});
+const dateTime = { type: ['string', 'null'], format: 'date-time' };
+const nullableString = { type: ['string', 'null'] };
+const nullableInteger = { type: ['integer', 'null'] };
+
+const plans = read('Plans', 'Plan', 'plans');
+const funnels = read('Funnels', 'Funnel', 'funnels');
+const videos = read('Videos', 'Video', 'videos');
+const subscriptions = read('Subscriptions', 'Subscription', 'subscriptions');
+const users = read('Users', 'User', 'users');
+
+export const INTEGRATOR_OPENAPI = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Branchify integrator API',
+    version: APP_VERSION,
+    description:
+      "Strapi's generated REST API for scripts and integrations. Authenticate with a Strapi API token made in /cms " +
+      '(Settings → API Tokens): `Authorization: Bearer <token>`. A read-only token reads; a full-access token also ' +
+      'creates, changes, cancels and resumes self-managed subscriptions (billed by you, not by Stripe), under the same ' +
+      "rules as the app. Answers use Strapi's REST shape: `{ data, meta }`, failures `{ data: null, error: { status, name, message, details } }`.",
+  },
+  servers: [{ url: '/api/branchify' }],
+  security: [{ apiToken: [] }],
+  tags: [{ name: 'Plans' }, { name: 'Subscriptions' }, { name: 'Funnels' }, { name: 'Videos' }, { name: 'Users' }],
+  paths: {
+    '/plans': plans.list,
+    '/plans/{id}': plans.item,
+    '/funnels': funnels.list,
+    '/funnels/{id}': funnels.item,
+    '/videos': videos.list,
+    '/videos/{id}': videos.item,
+    '/users': users.list,
+    '/users/{id}': users.item,
+    '/subscriptions': {
+      ...subscriptions.list,
+      post: {
+        tags: ['Subscriptions'],
+        summary: 'Create a self-managed subscription for a user (active at once)',
+        description:
+          'The plan must be active and self-managed; the user must not be an admin and must have no subscription that still grants access. A canceled one is replaced.',
+        requestBody: { required: true, ...json({ type: 'object', required: ['data'], properties: { data: ref('SubscriptionCreate') } }) },
+        responses: { '201': { description: 'Created', ...one('Subscription') }, ...writeRefusals },
+      },
+    },
+    '/subscriptions/{id}': {
+      ...subscriptions.item,
+      put: {
+        tags: ['Subscriptions'],
+        summary: 'Change a self-managed subscription: its plan, its status, or the end of its period (one change per call)',
+        description: '`status: canceled` cancels (as POST …/cancel), `status: active` resumes (as POST …/resume).',
+        parameters: [documentId],
+        requestBody: { required: true, ...json({ type: 'object', required: ['data'], properties: { data: ref('SubscriptionUpdate') } }) },
+        responses: { '200': { description: 'Changed', ...one('Subscription') }, ...writeRefusals },
+      },
+    },
+    '/subscriptions/{id}/cancel': {
+      post: {
+        tags: ['Subscriptions'],
+        summary: 'Cancel a self-managed subscription',
+        description: 'At the end of its period (renews_at, when in the future) unless `period: immediately`; access lasts until canceled_at.',
+        parameters: [documentId],
+        requestBody: { required: false, ...json({ type: 'object', properties: { data: ref('SubscriptionCancel') } }) },
+        responses: { '200': { description: 'Cancelled', ...one('Subscription') }, ...writeRefusals },
+      },
+    },
+    '/subscriptions/{id}/resume': {
+      post: {
+        tags: ['Subscriptions'],
+        summary: 'Resume a self-managed subscription an integrator cancelled (it becomes active at once)',
+        parameters: [documentId],
+        responses: { '200': { description: 'Resumed', ...one('Subscription') }, ...writeRefusals },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'A Strapi API token (read-only or full-access).' } },
+    schemas: {
+      Error: {
+        type: 'object',
+        properties: {
+          data: { type: 'null' },
+          error: {
+            type: 'object',
+            properties: {
+              status: { type: 'integer' },
+              name: { type: 'string' },
+              message: { type: 'string' },
+              details: { type: 'object', description: 'For invalid data: `errors` keyed by field name.' },
+            },
+          },
+        },
+      },
+      PaginationMeta: {
+        type: 'object',
+        properties: {
+          pagination: {
+            type: 'object',
+            properties: { page: { type: 'integer' }, pageSize: { type: 'integer' }, pageCount: { type: 'integer' }, total: { type: 'integer' } },
+          },
+        },
+      },
+      Plan: entry({
+        name: { type: 'string' },
+        description: nullableString,
+        price: { type: 'string', description: 'Decimal string in the currency, e.g. "19.00".' },
+        currency: { type: 'string' },
+        payment_schedule: { enum: ['monthly', 'yearly', 'one-time', 'free'] },
+        managed_by: { enum: ['platform', 'self'] },
+        max_funnel: nullableInteger,
+        max_branch_per_funnel: nullableInteger,
+        video_sources: { type: ['array', 'null'], items: { type: 'string' } },
+        is_active: { type: 'boolean' },
+        sort_order: nullableInteger,
+      }),
+      Subscription: entry({
+        user_id: { type: 'integer' },
+        plan_id: { type: 'integer' },
+        status: { enum: ['active', 'pending', 'payment_required', 'failed_renewal', 'canceled'] },
+        managed_by: { enum: ['platform', 'self'] },
+        started_at: dateTime,
+        renews_at: dateTime,
+        canceled_at: { ...dateTime, description: 'When access ends (in the future while a cancelled period runs out).' },
+        cancel_at_period_end: { type: 'boolean' },
+        cancellation_reason: nullableString,
+        canceled_by: { type: ['string', 'null'], enum: ['user', 'admin', 'integration', 'system', null] },
+        payment_method_id: nullableString,
+      }),
+      SubscriptionCreate: {
+        type: 'object',
+        required: ['user_id', 'plan_id'],
+        properties: {
+          user_id: { type: 'integer', description: "The user's numeric id." },
+          plan_id: { type: 'integer', description: "A self-managed plan's numeric id." },
+          renews_at: { ...dateTime, description: 'The end of the period you billed (optional).' },
+        },
+      },
+      SubscriptionUpdate: {
+        type: 'object',
+        properties: {
+          plan_id: { type: 'integer', description: 'Move an active subscription to another self-managed plan (renews_at may come with it).' },
+          status: { enum: ['active', 'canceled'] },
+          renews_at: dateTime,
+          period: { enum: ['cancel_at_period_end', 'immediately'], description: 'With status canceled.' },
+          cancellation_reason: nullableString,
+        },
+      },
+      SubscriptionCancel: {
+        type: 'object',
+        properties: { period: { enum: ['cancel_at_period_end', 'immediately'] }, cancellation_reason: nullableString },
+      },
+      Funnel: entry({
+        owner_id: { type: 'integer' },
+        identifier: { type: 'string', description: 'Public reference: /player/{identifier}.' },
+        title: { type: 'string' },
+        description: nullableString,
+        settings: { type: ['object', 'null'] },
+        videos: { type: ['array', 'null'], items: { type: 'object' }, description: 'The videos and their timed elements.' },
+        version: { type: 'integer' },
+      }),
+      Video: entry({
+        owner_id: { type: 'integer' },
+        title: { type: 'string' },
+        size: nullableInteger,
+        thumbnail: nullableString,
+        duration: { type: ['number', 'string', 'null'] },
+        provider: { type: 'string' },
+        external_id: nullableString,
+        embed_url: nullableString,
+        source: nullableString,
+        source_url: nullableString,
+      }),
+      User: entry({
+        first_name: nullableString,
+        last_name: nullableString,
+        email: { type: 'string' },
+        status: { enum: ['active', 'suspended'] },
+        is_admin: { type: 'boolean' },
+        email_verified_at: dateTime,
+        subscription_id: { ...nullableInteger, description: "The current subscription's numeric id." },
+      }),
+    },
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { factories } from '@strapi/strapi';
+import { UID } from '../utils/strapi';
+
+type Action = 'find' | 'findOne' | 'create' | 'update' | 'cancel' | 'resume';
+
+/**
+ * Only Strapi API tokens (made in /cms) open the integrator API: the app's own access tokens and
+ * users-permissions' JWTs are refused here, as API tokens are on the app's routes. A read-only
+ * token reaches find and findOne; a full-access token everything (Strapi's own scope check on
+ * the action, e.g. `plugin::branchify.subscription.cancel`).
+ */
+const tokenOnly = (handler: string) => ({
+  // Strapi's route types know only `scope`; its auth service also reads `strategies`.
+  auth: { scope: [`plugin::branchify.${handler}`], strategies: ['content-api-token'] } as { scope: string[] },
+  middlewares: ['plugin::branchify.integrator-errors'],
+});
+
+const core = (uid: string, actions: readonly Action[]) =>
+  Object.fromEntries(actions.map((action) => [action, tokenOnly(`${uid.split('.')[1]}.${action}`)])) as Record<Action, ReturnType<typeof tokenOnly>>;
+
+const READ = ['find', 'findOne'] as const;
+const SUBSCRIPTION = ['find', 'findOne', 'create', 'update'] as const;
+
+/** Routers served under /api/branchify (a plugin's content-api routes take its name as prefix). */
+export default {
+  'integrator-plans': factories.createCoreRouter(UID.plan, { only: [...READ], config: core(UID.plan, READ) }),
+  'integrator-funnels': factories.createCoreRouter(UID.funnel, { only: [...READ], config: core(UID.funnel, READ) }),
+  'integrator-videos': factories.createCoreRouter(UID.video, { only: [...READ], config: core(UID.video, READ) }),
+  'integrator-subscriptions': factories.createCoreRouter(UID.subscription, { only: [...SUBSCRIPTION], config: core(UID.subscription, SUBSCRIPTION) }),
+  integrator: {
+    type: 'content-api',
+    routes: [
+      { method: 'POST', path: '/subscriptions/:id/cancel', handler: `${UID.subscription}.cancel`, config: tokenOnly('subscription.cancel') },
+      { method: 'POST', path: '/subscriptions/:id/resume', handler: `${UID.subscription}.resume`, config: tokenOnly('subscription.resume') },
+      { method: 'GET', path: '/users', handler: 'integrator-user.find', config: tokenOnly('integrator-user.find') },
+      { method: 'GET', path: '/users/:id', handler: 'integrator-user.findOne', config: tokenOnly('integrator-user.findOne') },
+      { method: 'GET', path: '/openapi.json', handler: 'integrator-openapi.show', config: { auth: false as const } },
+    ],
+  },
+};
