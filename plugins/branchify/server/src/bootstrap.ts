@@ -2,6 +2,7 @@ import { env } from '@branchify/shared/node';
 import type { Strapi } from './utils/strapi';
 import { getService } from './utils/services';
 import { postgresClusterLock } from './billing/cluster-lock';
+import { ensureForeignKeys } from './content-types/foreign-keys';
 import { shareLocksAcrossProcesses } from './billing/sync';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -12,6 +13,10 @@ export default async ({ strapi }: { strapi: Strapi }) => {
 
   // Billing locks hold across every app process on the same PostgreSQL database.
   if (strapi.db.dialect.client === 'postgres') {
+    const keys = await ensureForeignKeys(strapi.db.connection, env().DATABASE_SCHEMA);
+    if (keys.added.length) strapi.log.info(`[schema] foreign keys added: ${keys.added.join(', ')}`);
+    if (keys.unvalidated.length)
+      strapi.log.warn(`[schema] rows point at nothing; these foreign keys hold for new rows only until they are cleaned up: ${keys.unvalidated.join(', ')}`);
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
   }
 
