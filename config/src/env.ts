@@ -80,6 +80,15 @@ const schema = z.object({
   PROXY_ENABLED: bool.default(false),
   PROXY_MAX_IPS_COUNT: int(1, 10).default(1),
 
+  // Graceful shutdown (SIGTERM/SIGINT): how long in-flight requests and open connections may
+  // take to finish before they are cut.
+  SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
+  // Rate-limit counters live in Redis when set (redis:// or rediss://), in the database otherwise.
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+
   SERVE_ADMIN_PANEL: bool.default(true),
   /** Lets the first visitor claim Strapi's /cms super admin over HTTP: only for a deliberate, supervised setup. */
   CMS_ADMIN_REGISTRATION: bool.default(false),

@@ -2,6 +2,7 @@ import apiEnvelope from './api-envelope';
 import authenticate from './authenticate';
 import cmsGuard from './cms-guard';
 import playerPayload from './player-payload';
+import probes from './probes';
 import rateLimit from './rate-limit';
 import spa from './spa';
 
@@ -10,6 +11,7 @@ export default {
   authenticate,
   'cms-guard': cmsGuard,
   'player-payload': playerPayload,
+  probes,
   'rate-limit': rateLimit,
   spa,
 };

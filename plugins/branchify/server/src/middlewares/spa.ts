@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const isStableUrl = (rel: string): boolean => path.basename(rel) === 'index.html' || /^fonts\/[^/]+\.css$/.test(rel) || /^fonts\/licenses\//.test(rel);
 
-/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health). */
+/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health and probes). */
 const isServerPath = (p: string) =>
   p === '/api' ||
   p.startsWith('/api/') ||
@@ -25,6 +25,8 @@ const isServerPath = (p: string) =>
   p.startsWith('/cms/') ||
   p.startsWith('/uploads/') ||
   p === '/_health' ||
+  p === '/_live' ||
+  p === '/_ready' ||
   p === '/favicon.ico' ||
   p === '/robots.txt';
 
