@@ -33,6 +33,8 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
         }
       }
       await next();
+      // A request that began before the shutdown still ends its connection.
+      if (processState.shuttingDown) ctx.set('Connection', 'close');
     } finally {
       processState.inFlight -= 1;
     }

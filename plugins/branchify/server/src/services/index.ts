@@ -22,6 +22,7 @@ import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
 import updates from '../updates/service';
 import demoSeed from '../seed/demo';
+import lifecycle from '../operations/shutdown';
 
 export default {
   auth,
@@ -48,4 +49,5 @@ export default {
   'mail-outbox': mailOutbox,
   updates,
   'demo-seed': demoSeed,
+  lifecycle,
 };

@@ -22,6 +22,7 @@ import type mailerSettingsService from '../mailer/settings';
 import type mailOutboxService from '../mailer/outbox';
 import type updatesService from '../updates/service';
 import type demoSeedService from '../seed/demo';
+import type lifecycleService from '../operations/shutdown';
 import type { Strapi } from './strapi';
 
 /** Every service of the plugin by name, with its type, so callers get one typed accessor. */
@@ -50,6 +51,7 @@ export interface Services {
   'mail-outbox': ReturnType<typeof mailOutboxService>;
   updates: ReturnType<typeof updatesService>;
   'demo-seed': ReturnType<typeof demoSeedService>;
+  lifecycle: ReturnType<typeof lifecycleService>;
 }
 
 export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service(name) as Services[K];
