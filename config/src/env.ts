@@ -108,6 +108,9 @@ const schema = z.object({
   // Player: how long a node may serve a cached funnel payload before re-reading it (changes made
   // through this node drop it at once), and the per-IP ceiling on view/interaction events.
   PLAYER_CACHE_TTL_SECONDS: int(0, 3600).default(5),
+  // How often a node looks at the cache version in the database (a change made through any node
+  // bumps it, and every node then drops its cached payloads).
+  CACHE_VERSION_CHECK_MS: int(0, 60_000).default(500),
   INGEST_RATE_LIMIT_IP_MAX: int(1, 10_000_000).default(600),
 
   // Mail outbox: retries back off exponentially from the base, capped; a row is given up

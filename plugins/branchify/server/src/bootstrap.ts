@@ -3,6 +3,7 @@ import type { Strapi } from './utils/strapi';
 import { getService } from './utils/services';
 import { postgresClusterLock } from './billing/cluster-lock';
 import { shareLocksAcrossProcesses } from './billing/sync';
+import { bumpCachesOnWrites } from './operations/cache-triggers';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -14,6 +15,9 @@ export default async ({ strapi }: { strapi: Strapi }) => {
   if (strapi.db.dialect.client === 'postgres') {
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
   }
+
+  // Per-process caches follow a version in the database, so a write through any node reaches all.
+  bumpCachesOnWrites(strapi);
 
   // Old rate-limit windows are worthless; keep the table small.
   const timer = setInterval(() => {

@@ -22,6 +22,7 @@ import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
 import updates from '../updates/service';
 import demoSeed from '../seed/demo';
+import cacheVersions from '../operations/cache-versions';
 import lifecycle from '../operations/shutdown';
 
 export default {
@@ -50,4 +51,5 @@ export default {
   updates,
   'demo-seed': demoSeed,
   lifecycle,
+  'cache-versions': cacheVersions,
 };

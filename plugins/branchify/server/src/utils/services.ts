@@ -22,6 +22,7 @@ import type mailerSettingsService from '../mailer/settings';
 import type mailOutboxService from '../mailer/outbox';
 import type updatesService from '../updates/service';
 import type demoSeedService from '../seed/demo';
+import type cacheVersionsService from '../operations/cache-versions';
 import type lifecycleService from '../operations/shutdown';
 import type { Strapi } from './strapi';
 
@@ -52,6 +53,7 @@ export interface Services {
   updates: ReturnType<typeof updatesService>;
   'demo-seed': ReturnType<typeof demoSeedService>;
   lifecycle: ReturnType<typeof lifecycleService>;
+  'cache-versions': ReturnType<typeof cacheVersionsService>;
 }
 
 export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service(name) as Services[K];
