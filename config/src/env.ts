@@ -88,6 +88,8 @@ const schema = z.object({
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  /** Prefix of every key Branchify writes to Redis (installs sharing one Redis need their own). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('branchify:'),
 
   SERVE_ADMIN_PANEL: bool.default(true),
   /** Lets the first visitor claim Strapi's /cms super admin over HTTP: only for a deliberate, supervised setup. */

@@ -16,6 +16,9 @@ export default async ({ strapi }: { strapi: Strapi }) => {
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
   }
 
+  // Rate-limit counters in Redis when configured: connected before the first request.
+  await getService(strapi, 'rateLimit').ready();
+
   // Per-process caches follow a version in the database, so a write through any node reaches all.
   bumpCachesOnWrites(strapi);
 

@@ -5,6 +5,7 @@ import { shareLocksAcrossProcesses } from './billing/sync';
 /** Stops background work before Strapi closes the database. */
 export default async ({ strapi }: { strapi: Strapi }) => {
   await getService(strapi, 'mail-outbox').stop();
+  await getService(strapi, 'rateLimit').close();
   // Gives the lock connection back (held locks end with it) before the pool closes.
   await shareLocksAcrossProcesses(null);
 };
