@@ -15,7 +15,7 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (e.name === 'KnexTimeoutError') return true;
   const message = typeof e.message === 'string' ? e.message : '';
   if (
-    /Connection terminated|connection is closed|Client has encountered a connection error|terminating connection|the database system is (starting up|shutting down)/i.test(
+    /Connection terminated|connection is closed|Client has encountered a connection error|is not queryable|terminating connection|the database system is (starting up|shutting down)/i.test(
       message,
     )
   ) {
