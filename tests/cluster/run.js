@@ -16,7 +16,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node tests/cluster/run.js [--no-db-restart]
  */
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -31,7 +31,7 @@ const WORKERS = 6;
 const RESTART_DB = !process.argv.includes('--no-db-restart');
 const STRIPE = { secret: 'sk_test_branchify_cluster', publishable_key: 'pk_test_branchify_cluster', webhook_secret: 'whsec_test_branchify_cluster' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const uuid = () => crypto.randomUUID();
+const uuid = () => nodeCrypto.randomUUID();
 
 const results = [];
 const check = (name, ok, detail = '') => {
@@ -99,7 +99,7 @@ async function withSchema(fn) {
 
 const sign = (payload, secret) => {
   const t = Math.floor(Date.now() / 1000);
-  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+  return `t=${t},v1=${nodeCrypto.createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
 };
 
 async function main() {
