@@ -38,6 +38,7 @@ describe('graceful shutdown', () => {
     // A view event whose body is still arriving when the signal comes.
     const eventId = crypto.randomUUID();
     const body = JSON.stringify({ event_id: eventId });
+    let finishBody = () => {};
     const slow = new Promise<Answer>((resolve, reject) => {
       const req = http.request(
         `${base}/api/funnels/${reference}/views`,
@@ -50,17 +51,23 @@ describe('graceful shutdown', () => {
       );
       req.on('error', reject);
       req.write(body.slice(0, 5));
-      setTimeout(() => req.end(body.slice(5)), 2500);
+      finishBody = () => req.end(body.slice(5));
     });
     await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 700));
 
-    const notReady = await call(`${base}/_ready`, { agent: keepAlive });
+    // Asked on the connection opened before the signal, readiness turns 503 (bounded wait, no timing).
+    let notReady = await call(`${base}/_ready`, { agent: keepAlive });
+    for (let i = 0; i < 100 && notReady.status === 200; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      notReady = await call(`${base}/_ready`, { agent: keepAlive });
+    }
     expect(notReady.status).toBe(503);
     expect(notReady.body).toEqual({ success: false, message: MESSAGES.serviceUnavailable });
     await expect(call(`${base}/_live`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 
+    // The request that was arriving all along is still answered.
+    finishBody();
     const answered = await slow;
     expect(answered.status).toBe(201);
     expect(answered.body.data?.view_id).toBe(eventId);
