@@ -2,8 +2,8 @@
 'use strict';
 /**
  * Branchify as a cluster: two app processes on different ports behind nginx (Debian's package),
- * one fresh PostgreSQL schema. A bounded load of logins, funnel saves, player loads and view
- * events goes through nginx while one process is stopped gracefully (SIGTERM) and started again,
+ * one fresh PostgreSQL schema. A bounded load of logins, funnel saves, player loads (payload and
+ * page) and view events goes through nginx while one process is stopped gracefully (SIGTERM) and started again,
  * and while PostgreSQL is restarted once. Then it checks, each as one test:
  *   - a user logged in through one process stays logged in through the other (token and refresh);
  *   - a funnel saved through one process is what the other's player serves (cache version);
@@ -214,6 +214,9 @@ async function main() {
             attempted.set(f.id, [...(attempted.get(f.id) ?? []), title]);
             res = await call(N, 'PUT', `/api/funnels/${f.id}`, { token, body: doc(title) });
             if (res.status === 200) acked.saves.set(f.id, title);
+          } else if (n % 4 === 0) {
+            op = 'page';
+            res = await call(N, 'GET', `/player/${f.identifier}`, { headers: { accept: 'text/html' } });
           } else if (n % 2 === 0) {
             op = 'player';
             res = await call(N, 'GET', `/api/funnels/${f.identifier}/player`);

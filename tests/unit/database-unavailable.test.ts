@@ -9,6 +9,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(pg('08006'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Transaction query already complete, run with DEBUG=knex:tx for more info'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Client was closed and is not queryable'))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([pg('ECONNREFUSED'), pg('ECONNREFUSED')]))).toBe(true);
   });
 

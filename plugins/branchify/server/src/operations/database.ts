@@ -14,6 +14,9 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || NETWORK_CODES.has(code)) return true;
   if (e.name === 'KnexTimeoutError') return true;
   const message = typeof e.message === 'string' ? e.message : '';
+  // knex ends a transaction whose connection dropped; the next query in it says so. Our
+  // transactions run in callbacks, which never query after their own commit or rollback.
+  if (/^Transaction query already complete/.test(message)) return true;
   if (
     /Connection terminated|connection is closed|Client has encountered a connection error|is not queryable|terminating connection|the database system is (starting up|shutting down)/i.test(
       message,
