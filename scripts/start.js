@@ -35,7 +35,31 @@ try {
 }
 
 const { createStrapi } = require(require.resolve('@strapi/strapi', { paths: [cms] }));
-createStrapi({ appDir: cms, distDir: path.join(cms, 'dist') })
+const app = createStrapi({ appDir: cms, distDir: path.join(cms, 'dist') });
+
+// SIGTERM/SIGINT shut down gracefully (operations/shutdown.ts: stop accepting, finish what is in
+// flight, write queued events, one mail outbox pass, close the database), in place of Strapi's
+// immediate stop; a second signal exits at once.
+let stopping = false;
+const onSignal = (signal) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`${signal} received: shutting down gracefully`);
+  const lifecycle = app.isLoaded ? app.plugin('branchify')?.service('lifecycle') : undefined;
+  (lifecycle ? lifecycle.shutdown() : app.destroy()).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(`Branchify did not shut down cleanly: ${error.message}`);
+      process.exit(1);
+    },
+  );
+};
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.removeAllListeners(signal);
+  process.on(signal, onSignal);
+}
+
+app
   .start()
   .then(() => {
     const { PUBLIC_URL, DATABASE_URL } = shared.env();

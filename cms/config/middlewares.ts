@@ -1,6 +1,9 @@
 import { env } from '@branchify/shared/node';
 
 export default () => [
+  // Liveness and readiness probes (/_live, /_ready), and the count of requests in flight that the
+  // graceful shutdown waits for: first, so nothing else runs for a probe.
+  'plugin::branchify.probes',
   'strapi::logger',
   'strapi::errors',
   // Strapi's first-admin registration is closed: the operator creates the /cms admin with the CLI.

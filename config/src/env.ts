@@ -81,6 +81,17 @@ const schema = z.object({
   PROXY_ENABLED: bool.default(false),
   PROXY_MAX_IPS_COUNT: int(1, 10).default(1),
 
+  // Graceful shutdown (SIGTERM/SIGINT): how long in-flight requests and open connections may
+  // take to finish before they are cut.
+  SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
+  // Rate-limit counters live in Redis when set (redis:// or rediss://), in the database otherwise.
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Prefix of every key Branchify writes to Redis (installs sharing one Redis need their own). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('branchify:'),
+
   SERVE_ADMIN_PANEL: bool.default(true),
   /** Lets the first visitor claim Strapi's /cms super admin over HTTP: only for a deliberate, supervised setup. */
   CMS_ADMIN_REGISTRATION: bool.default(false),
@@ -100,6 +111,9 @@ const schema = z.object({
   // Player: how long a node may serve a cached funnel payload before re-reading it (changes made
   // through this node drop it at once), and the per-IP ceiling on view/interaction events.
   PLAYER_CACHE_TTL_SECONDS: int(0, 3600).default(5),
+  // How often a node looks at the cache version in the database (a change made through any node
+  // bumps it, and every node then drops its cached payloads).
+  CACHE_VERSION_CHECK_MS: int(0, 60_000).default(500),
   INGEST_RATE_LIMIT_IP_MAX: int(1, 10_000_000).default(600),
 
   // Mail outbox: retries back off exponentially from the base, capped; a row is given up

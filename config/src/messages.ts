@@ -10,6 +10,7 @@ export const MESSAGES = {
   notFound: 'The requested resource could not be found.',
   routeNotFound: 'This API route does not exist.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   validationFailed: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   malformedBody: 'The request body is not valid JSON.',

@@ -107,6 +107,16 @@ describe('serving the web app', () => {
   it("keeps Strapi's health check", async () => {
     expect((await request(baseUrl()).get('/_health')).status).toBe(204);
   });
+
+  it('answers the liveness and readiness probes (a browser navigation included)', async () => {
+    const live = await request(baseUrl()).get('/_live').set('Accept', 'text/html');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ success: true, data: { status: 'live' } });
+    const ready = await request(baseUrl()).get('/_ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ success: true, data: { status: 'ready' } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('cross-origin requests', () => {

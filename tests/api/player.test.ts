@@ -226,3 +226,47 @@ describe('POST /api/funnels/{id}/analytics', () => {
     expect(Object.keys(bad.body.errors)).toEqual(['from']);
   });
 });
+
+describe('the player payload cache across app processes', () => {
+  const title = async (reference: string) => (await client().get(`/api/funnels/${reference}/player`)).body.data?.title as string;
+
+  it('drops a payload when another process bumps the cache version in the database', async () => {
+    const { funnel } = await publishedFunnel();
+    expect(await title(funnel.identifier)).toBe('Two videos');
+    // Another app process saves the funnel: the row changes and the version moves in the database.
+    await db('branchify_funnels').where({ id: funnel.id }).update({ title: 'Saved on another node' });
+    expect(await title(funnel.identifier)).toBe('Two videos');
+    const now = new Date();
+    await db.raw(
+      `INSERT INTO branchify_cache_versions (scope, version, created_at, updated_at) VALUES ('player', 1, ?, ?)
+       ON CONFLICT (scope) DO UPDATE SET version = branchify_cache_versions.version + 1`,
+      [now, now],
+    );
+    // This process looks at the version every CACHE_VERSION_CHECK_MS (500 ms), well inside the cache's 5 s.
+    let seen = '';
+    for (let i = 0; i < 20 && seen !== 'Saved on another node'; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await title(funnel.identifier);
+    }
+    expect(seen).toBe('Saved on another node');
+  });
+
+  it('bumps the version with every save, and shows a branding change at once', async () => {
+    const { owner, funnel, a, b } = await publishedFunnel();
+    const version = async () => Number((await db('branchify_cache_versions').where({ scope: 'player' }).first('version'))?.version ?? 0);
+    const before = await version();
+    const saved = await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id, 'Renamed'), owner.token);
+    expect(saved.status).toBe(200);
+    expect(await version()).toBeGreaterThan(before);
+    expect(await title(funnel.identifier)).toBe('Renamed');
+
+    const name = (await client().get('/api/customizations')).body.data.app_name;
+    await client().get(`/api/funnels/${funnel.identifier}/player`);
+    try {
+      expect((await admin.http.post('/api/admin/customizations', { app_name: 'Cache Check' }, admin.token)).status).toBe(200);
+      expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).body.data.app.name).toBe('Cache Check');
+    } finally {
+      await admin.http.post('/api/admin/customizations', { app_name: name }, admin.token);
+    }
+  });
+});

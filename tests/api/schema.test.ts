@@ -24,6 +24,7 @@ describe('database schema', () => {
     ['branchify_subscriptions', ['branchify_subscriptions_user_idx', 'branchify_subscriptions_stripe_uq']],
     ['branchify_refresh_tokens', ['branchify_refresh_tokens_hash_uq', 'branchify_refresh_tokens_user_idx']],
     ['branchify_rate_limits', ['branchify_rate_limits_bucket_uq']],
+    ['branchify_cache_versions', ['branchify_cache_versions_scope_uq']],
     ['branchify_stripe_events', ['branchify_stripe_events_event_uq']],
   ])('indexes %s for what is searched and joined', async (table, expected) => {
     expect(await indexesOf(table)).toEqual(expect.arrayContaining(expected));

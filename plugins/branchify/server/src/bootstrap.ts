@@ -4,6 +4,7 @@ import { getService } from './utils/services';
 import { postgresClusterLock } from './billing/cluster-lock';
 import { ensureForeignKeys } from './content-types/foreign-keys';
 import { shareLocksAcrossProcesses } from './billing/sync';
+import { bumpCachesOnWrites } from './operations/cache-triggers';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -11,17 +12,24 @@ export default async ({ strapi }: { strapi: Strapi }) => {
   // Constraints Strapi's schema cannot declare (partial unique indexes).
   await getService(strapi, 'billing').ensureConstraints();
 
-  // Billing locks hold across every app process on the same PostgreSQL database.
   if (strapi.db.dialect.client === 'postgres') {
+    // References between our tables, enforced by the database.
     const keys = await ensureForeignKeys(strapi.db.connection, env().DATABASE_SCHEMA);
     if (keys.added.length) strapi.log.info(`[schema] foreign keys added: ${keys.added.join(', ')}`);
     if (keys.unvalidated.length)
       strapi.log.warn(`[schema] rows point at nothing; these foreign keys hold for new rows only until they are cleaned up: ${keys.unvalidated.join(', ')}`);
+    // Billing locks hold across every app process on the same PostgreSQL database.
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
   }
 
   // Analytics counters for rows stored without them (before counters existed, or loaded in bulk).
   await getService(strapi, 'analytics').ensureCounters();
+
+  // Rate-limit counters in Redis when configured: connected before the first request.
+  await getService(strapi, 'rateLimit').ready();
+
+  // Per-process caches follow a version in the database, so a write through any node reaches all.
+  bumpCachesOnWrites(strapi);
 
   // Old rate-limit windows are worthless; keep the table small.
   const timer = setInterval(() => {

@@ -6,6 +6,7 @@ import { shareLocksAcrossProcesses } from './billing/sync';
 export default async ({ strapi }: { strapi: Strapi }) => {
   await getService(strapi, 'mail-outbox').stop();
   await getService(strapi, 'webhooks').stop();
+  await getService(strapi, 'rateLimit').close();
   // Gives the lock connection back (held locks end with it) before the pool closes.
   await shareLocksAcrossProcesses(null);
 };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isDatabaseUnavailable } from '../operations/database';
 
 /** A lock shared by every app process on one database: acquire returns its release. */
 export interface ClusterLock {
@@ -25,8 +26,26 @@ export const postgresClusterLock = (knex: Knex, namespace: string): ClusterLock 
   const run = <T>(sql: string, key: string, read: (row: Record<string, unknown>) => T): Promise<T> => {
     const next = queue.then(async () => {
       connection ??= knex.client.acquireConnection() as Promise<LockConnection>;
-      const { rows } = await (await connection).query(sql, [`${namespace}:${key}`]);
-      return read(rows[0] ?? {});
+      const current = connection;
+      let open: LockConnection;
+      try {
+        open = await current;
+      } catch (error) {
+        if (connection === current) connection = null;
+        throw error;
+      }
+      try {
+        const { rows } = await open.query(sql, [`${namespace}:${key}`]);
+        return read(rows[0] ?? {});
+      } catch (error) {
+        // A lost connection (the database restarted) lost its locks too: the next query takes a
+        // fresh one, and the pool disposes of the dead one.
+        if (isDatabaseUnavailable(error) && connection === current) {
+          connection = null;
+          await Promise.resolve(knex.client.releaseConnection(open)).catch(() => undefined);
+        }
+        throw error;
+      }
     });
     queue = next.catch(() => undefined);
     return next;

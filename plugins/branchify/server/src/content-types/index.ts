@@ -244,6 +244,20 @@ export default {
     indexes: [{ name: 'branchify_install_claims_name_uq', columns: ['name'], type: 'unique' }],
   }),
 
+  'cache-version': defineType({
+    collectionName: 'branchify_cache_versions',
+    singularName: 'cache-version',
+    pluralName: 'cache-versions',
+    displayName: 'Cache version',
+    description: 'Bumped with every write that per-process caches depend on; each process drops its cache when the number moves.',
+    internal: true,
+    attributes: {
+      scope: str({ required: true }),
+      version: bigint({ required: true, default: 0 }),
+    },
+    indexes: [{ name: 'branchify_cache_versions_scope_uq', columns: ['scope'], type: 'unique' }],
+  }),
+
   'rate-limit': defineType({
     collectionName: 'branchify_rate_limits',
     singularName: 'rate-limit',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { MESSAGES, endingVideos, rootVideo, grantsAccess } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { notFound } from '../http/errors';
+import { versionWatch } from '../operations/cache-versions';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { VideoRow } from '../videos/service';
@@ -68,12 +69,19 @@ const buildPayload = (
 /**
  * The public player payload (`GET funnels/{reference}/player` and the inlined JSON of
  * `/player/{reference}`): the funnel with its videos, embed URLs and elements and the app's
- * branding — nothing private. Cached per process for PLAYER_CACHE_TTL_SECONDS and dropped at once
- * here when a funnel, video or owner changes; other nodes see changes within the TTL.
+ * branding — nothing private. Cached per process for PLAYER_CACHE_TTL_SECONDS at most, and dropped
+ * when the 'player' cache version in the database moves (every write to a funnel, video, owner,
+ * subscription or the branding bumps it, through any node; each node looks every
+ * CACHE_VERSION_CHECK_MS).
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const cache = new Map<string, { entry: PlayerEntry | null; expires: number }>();
   const MAX_ENTRIES = 10_000;
+  const version = versionWatch(
+    () => getService(strapi, 'cache-versions').read('player'),
+    () => env().CACHE_VERSION_CHECK_MS,
+    () => cache.clear(),
+  );
 
   const ownerMayPublish = async (ownerId: number): Promise<boolean> => {
     const owner = await query(strapi, UID.user).findOne({ where: { id: ownerId }, select: ['id', 'status', 'is_admin', 'subscription_id'] });
@@ -108,6 +116,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** The entry for a reference, or null when unknown or blocked (suspended owner, no access). */
     async find(reference: string): Promise<PlayerEntry | null> {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(reference)) return null;
+      await version.check();
       const now = Date.now();
       const hit = cache.get(reference);
       if (hit && hit.expires > now) return hit.entry;
@@ -130,6 +139,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** After a change that may touch many funnels (a video renamed, an owner suspended). */
     invalidateAll(): void {
       cache.clear();
+    },
+
+    /** A write bumped the version here: drop everything and read the number again on the next look. */
+    versionBumped(): void {
+      cache.clear();
+      version.expire();
     },
   };
 };

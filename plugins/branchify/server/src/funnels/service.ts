@@ -131,7 +131,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       await strapi.db.transaction(async ({ trx }) => {
         await trx(LINKS).where({ funnel_id: funnel.id }).delete();
         await getService(strapi, 'analytics').deleteForFunnels(trx, [funnel.id]);
-        await trx('branchify_funnels').where({ id: funnel.id }).delete();
+        // Through the query layer (in this transaction): every process's player cache hears of it.
+        await funnels().delete({ where: { id: funnel.id } });
       });
     },
 

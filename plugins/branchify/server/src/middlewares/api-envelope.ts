@@ -2,6 +2,7 @@ import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
 import { AppError } from '../http/errors';
 import { failureBody } from '../http/respond';
+import { isDatabaseUnavailable } from '../operations/database';
 import type { Strapi } from '../utils/strapi';
 
 /** Paths that follow the /api contract (Strapi's generated REST API under /api/branchify keeps its own). */
@@ -37,7 +38,8 @@ const send = (ctx: Context, status: number, message: string, errors?: Record<str
 /**
  * The one error middleware for /api: every failure leaves as
  * `{ success: false, message, errors? }`, unknown routes as a JSON 404, and 5xx never carry a
- * stack trace (it goes to the log with the request's context).
+ * stack trace (it goes to the log with the request's context); while the database cannot be
+ * reached they are a 503 with Retry-After.
  */
 export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
@@ -71,6 +73,12 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
               ? err.message
               : MESSAGES.genericFailure;
         return send(ctx, status, message ?? MESSAGES.genericFailure);
+      }
+      if (isDatabaseUnavailable(err)) {
+        // The database is down or restarting: a clean, retryable answer rather than a 500.
+        strapi.log.warn(`[api] ${ctx.method} ${ctx.path}: database unavailable (${err.message})`);
+        ctx.set('Retry-After', '1');
+        return send(ctx, 503, MESSAGES.serviceUnavailable);
       }
       strapi.log.error(`[api] ${ctx.method} ${ctx.path} failed (user ${ctx.state?.branchifyUser?.id ?? 'anonymous'}): ${err.stack ?? err.message}`);
       send(ctx, 500, MESSAGES.serverError);

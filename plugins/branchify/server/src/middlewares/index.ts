@@ -3,6 +3,7 @@ import authenticate from './authenticate';
 import cmsGuard from './cms-guard';
 import integratorErrors from '../integrator/errors';
 import playerPayload from './player-payload';
+import probes from './probes';
 import rateLimit from './rate-limit';
 import spa from './spa';
 
@@ -12,6 +13,7 @@ export default {
   'cms-guard': cmsGuard,
   'integrator-errors': integratorErrors,
   'player-payload': playerPayload,
+  probes,
   'rate-limit': rateLimit,
   spa,
 };

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MESSAGES } from '@branchify/shared';
 import { CMS_DIR } from '@branchify/shared/node';
 import type { Context, Next } from 'koa';
+import { isDatabaseUnavailable } from '../operations/database';
 import { renderPlayerPage } from '../player-page';
 import { DEMO_MEDIA_PATH, serveDemoMedia } from '../seed/media';
 import type { Strapi } from '../utils/strapi';
@@ -17,7 +19,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const isStableUrl = (rel: string): boolean => path.basename(rel) === 'index.html' || /^fonts\/[^/]+\.css$/.test(rel) || /^fonts\/licenses\//.test(rel);
 
-/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health). */
+/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health and probes). */
 const isServerPath = (p: string) =>
   p === '/api' ||
   p.startsWith('/api/') ||
@@ -25,6 +27,8 @@ const isServerPath = (p: string) =>
   p.startsWith('/cms/') ||
   p.startsWith('/uploads/') ||
   p === '/_health' ||
+  p === '/_live' ||
+  p === '/_ready' ||
   p === '/favicon.ico' ||
   p === '/robots.txt';
 
@@ -85,7 +89,17 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
       } catch {
         /* malformed escape: an unknown funnel */
       }
-      await renderPlayerPage(strapi, ctx, reference);
+      try {
+        await renderPlayerPage(strapi, ctx, reference);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        // The database is restarting: a retryable answer, as /api gives.
+        ctx.status = 503;
+        ctx.set('Retry-After', '1');
+        ctx.set('Cache-Control', 'no-store');
+        ctx.type = 'text/plain';
+        ctx.body = MESSAGES.serviceUnavailable;
+      }
       return;
     }
 

@@ -1,5 +1,6 @@
 import { env } from '@branchify/shared/node';
 import type { Strapi } from '../utils/strapi';
+import { redisCounters, type RedisCounters } from './redis';
 
 export type RateBudget = 'auth' | 'ingest' | 'upload';
 
@@ -30,63 +31,115 @@ const hitInMemory = (key: string, max: number, windowMs: number, now: number): R
 const retryAfter = (opened: number, windowMs: number, now: number) => Math.max(1, Math.ceil((opened + windowMs - now) / 1000));
 
 /**
- * Counters in the database (not in process memory), so N app nodes share one limit: one atomic
- * upsert per hit; a window that has run out starts again at the next hit.
+ * Counters shared by N app nodes: in Redis when REDIS_URL is set (one atomic INCR per hit, keys
+ * expiring with their window), else in the database (one atomic upsert per hit; a window that has
+ * run out starts again at the next hit). While Redis cannot be reached the database counts.
  */
-export default ({ strapi }: { strapi: Strapi }) => ({
-  /**
-   * Counts a hit. A window opens at a key's first hit and lasts RATE_LIMIT_WINDOW_SECONDS (not
-   * aligned to the clock), so a burst cannot straddle a boundary to get twice the budget.
-   */
-  async hit(key: string, kind: 'ip' | 'account', budget: RateBudget = 'auth'): Promise<RateVerdict> {
-    const e = env();
-    if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
-    const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
-    const now = Date.now();
-    const max = budget === 'upload' ? e.UPLOAD_RATE_LIMIT_MAX : kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
-    const table = 'branchify_rate_limits';
-    const stamp = new Date(now);
-    const live = `${table}.window_start > ?`;
-    const result = await strapi.db.connection.raw(
-      `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
-       ON CONFLICT (bucket) DO UPDATE SET
-         hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,
-         window_start = CASE WHEN ${live} THEN ${table}.window_start ELSE excluded.window_start END,
-         updated_at = excluded.updated_at
-       RETURNING hits, window_start`,
-      [key.slice(0, 255), now, stamp, stamp, now - windowMs, now - windowMs],
-    );
-    const rows: Array<{ hits: number | string; window_start: number | string }> = Array.isArray(result) ? result : result.rows;
-    const hits = Number(rows[0]?.hits ?? 1);
-    const opened = Number(rows[0]?.window_start ?? now);
-    return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
-  },
+export default ({ strapi }: { strapi: Strapi }) => {
+  let redis: RedisCounters | null | undefined;
+  let warnedAt = 0;
+  const redisError = (error: Error) => {
+    // Reconnection attempts repeat the same error: once a minute is enough.
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    strapi.log.warn(`[rate-limit] Redis unavailable, counting in the database meanwhile: ${error.message}`);
+  };
+  const shared = (): RedisCounters | null => {
+    if (redis === undefined) {
+      const e = env();
+      redis = e.REDIS_URL ? redisCounters(e.REDIS_URL, `${e.REDIS_KEY_PREFIX}rl:`, redisError) : null;
+    }
+    return redis;
+  };
+  /** The Redis answer, or undefined when Redis failed (the caller then uses the database). */
+  const viaRedis = async <T>(work: (r: RedisCounters) => Promise<T>): Promise<T | undefined> => {
+    const r = shared();
+    if (!r) return undefined;
+    try {
+      return await work(r);
+    } catch (error) {
+      redisError(error as Error);
+      return undefined;
+    }
+  };
 
-  /** The count a key has in its open window, without adding to it. */
-  async peek(key: string, kind: 'ip' | 'account'): Promise<RateVerdict> {
-    const e = env();
-    const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
-    const now = Date.now();
-    const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
-    const row = await strapi.db
-      .connection('branchify_rate_limits')
-      .where({ bucket: key.slice(0, 255) })
-      .first('hits', 'window_start');
-    const open = row && Number(row.window_start) > now - windowMs;
-    const hits = open ? Number(row.hits) : 0;
-    return { allowed: hits < max, hits, retryAfterSeconds: open ? retryAfter(Number(row.window_start), windowMs, now) : 1 };
-  },
+  const service = {
+    /**
+     * Counts a hit. A window opens at a key's first hit and lasts RATE_LIMIT_WINDOW_SECONDS (not
+     * aligned to the clock), so a burst cannot straddle a boundary to get twice the budget.
+     */
+    async hit(key: string, kind: 'ip' | 'account', budget: RateBudget = 'auth'): Promise<RateVerdict> {
+      const e = env();
+      if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
+      const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
+      const max = budget === 'upload' ? e.UPLOAD_RATE_LIMIT_MAX : kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+      const bucket = key.slice(0, 255);
+      const counted = await viaRedis((r) => r.hit(bucket, windowMs));
+      if (counted) return { allowed: counted.hits <= max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
+      const now = Date.now();
+      const table = 'branchify_rate_limits';
+      const stamp = new Date(now);
+      const live = `${table}.window_start > ?`;
+      const result = await strapi.db.connection.raw(
+        `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+         ON CONFLICT (bucket) DO UPDATE SET
+           hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,
+           window_start = CASE WHEN ${live} THEN ${table}.window_start ELSE excluded.window_start END,
+           updated_at = excluded.updated_at
+         RETURNING hits, window_start`,
+        [bucket, now, stamp, stamp, now - windowMs, now - windowMs],
+      );
+      const rows: Array<{ hits: number | string; window_start: number | string }> = Array.isArray(result) ? result : result.rows;
+      const hits = Number(rows[0]?.hits ?? 1);
+      const opened = Number(rows[0]?.window_start ?? now);
+      return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
+    },
 
-  async clear(key: string): Promise<void> {
-    await strapi.db
-      .connection('branchify_rate_limits')
-      .where({ bucket: key.slice(0, 255) })
-      .delete();
-  },
+    /** The count a key has in its open window, without adding to it. */
+    async peek(key: string, kind: 'ip' | 'account'): Promise<RateVerdict> {
+      const e = env();
+      const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
+      const now = Date.now();
+      const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+      const bucket = key.slice(0, 255);
+      const counted = await viaRedis((r) => r.peek(bucket));
+      if (counted) return { allowed: counted.hits < max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
+      const row = await strapi.db.connection('branchify_rate_limits').where({ bucket }).first('hits', 'window_start');
+      const open = row && Number(row.window_start) > now - windowMs;
+      const hits = open ? Number(row.hits) : 0;
+      return { allowed: hits < max, hits, retryAfterSeconds: open ? retryAfter(Number(row.window_start), windowMs, now) : 1 };
+    },
 
-  /** Drops counters of windows long gone (called from the periodic clean-up). */
-  async prune(): Promise<void> {
-    const cutoff = Date.now() - env().RATE_LIMIT_WINDOW_SECONDS * 1000 * 2;
-    await strapi.db.connection('branchify_rate_limits').where('window_start', '<', cutoff).delete();
-  },
-});
+    async clear(key: string): Promise<void> {
+      const bucket = key.slice(0, 255);
+      await viaRedis((r) => r.clear(bucket));
+      await strapi.db.connection('branchify_rate_limits').where({ bucket }).delete();
+    },
+
+    /** Drops counters of windows long gone (called from the periodic clean-up; Redis keys expire). */
+    async prune(): Promise<void> {
+      const cutoff = Date.now() - env().RATE_LIMIT_WINDOW_SECONDS * 1000 * 2;
+      await strapi.db.connection('branchify_rate_limits').where('window_start', '<', cutoff).delete();
+    },
+
+    /** Connects to Redis (when configured) before the first request, for up to `timeoutMs`. */
+    async ready(timeoutMs = 5000): Promise<void> {
+      const r = shared();
+      if (!r) return;
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        try {
+          return await r.ping();
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+
+    async close(): Promise<void> {
+      if (redis) await redis.close();
+      redis = undefined;
+    },
+  };
+  return service;
+};

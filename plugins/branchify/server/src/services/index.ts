@@ -24,6 +24,8 @@ import updates from '../updates/service';
 import demoSeed from '../seed/demo';
 import webhooks from '../webhooks/service';
 import { coreServices } from '../integrator/services';
+import cacheVersions from '../operations/cache-versions';
+import lifecycle from '../operations/shutdown';
 
 export default {
   auth,
@@ -52,4 +54,6 @@ export default {
   'demo-seed': demoSeed,
   webhooks,
   ...coreServices,
+  lifecycle,
+  'cache-versions': cacheVersions,
 };

@@ -23,6 +23,8 @@ import type mailOutboxService from '../mailer/outbox';
 import type updatesService from '../updates/service';
 import type demoSeedService from '../seed/demo';
 import type webhooksService from '../webhooks/service';
+import type cacheVersionsService from '../operations/cache-versions';
+import type lifecycleService from '../operations/shutdown';
 import type { Strapi } from './strapi';
 
 /** Every service of the plugin by name, with its type, so callers get one typed accessor. */
@@ -52,6 +54,8 @@ export interface Services {
   updates: ReturnType<typeof updatesService>;
   'demo-seed': ReturnType<typeof demoSeedService>;
   webhooks: ReturnType<typeof webhooksService>;
+  lifecycle: ReturnType<typeof lifecycleService>;
+  'cache-versions': ReturnType<typeof cacheVersionsService>;
 }
 
 export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service(name) as Services[K];

@@ -18,6 +18,7 @@ export const UID = {
   refreshToken: 'plugin::branchify.refresh-token',
   passwordReset: 'plugin::branchify.password-reset',
   rateLimit: 'plugin::branchify.rate-limit',
+  cacheVersion: 'plugin::branchify.cache-version',
   stripeSetting: 'plugin::branchify.stripe-setting',
   stripeEvent: 'plugin::branchify.stripe-event',
   funnelVideo: 'plugin::branchify.funnel-video',

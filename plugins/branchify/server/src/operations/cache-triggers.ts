@@ -1,0 +1,32 @@
+import { getService } from '../utils/services';
+import { UID, type Strapi } from '../utils/strapi';
+
+/** User fields the public player depends on (may the owner publish?); a login's update bumps nothing. */
+const USER_FIELDS = ['status', 'is_admin', 'subscription_id', 'blocked'];
+
+const WATCHED: string[] = [UID.funnel, UID.video, UID.subscription, UID.customization, UID.user];
+
+type Event = { action: string; model: { uid: string }; params?: { data?: Record<string, unknown> } };
+
+/**
+ * Every write through Strapi's query layer to what the player payload is built from bumps the
+ * 'player' cache version, in the write's transaction when it has one; every process then drops
+ * its cached payloads (this one at once).
+ */
+export const bumpCachesOnWrites = (strapi: Strapi): void => {
+  const bump = async (event: Event) => {
+    const userUpdate = event.model.uid === UID.user && event.action.startsWith('afterUpdate');
+    if (userUpdate && !Object.keys(event.params?.data ?? {}).some((k) => USER_FIELDS.includes(k))) return;
+    await getService(strapi, 'cache-versions').bump('player');
+    getService(strapi, 'player-payload').versionBumped();
+  };
+  strapi.db.lifecycles.subscribe({
+    models: WATCHED,
+    afterCreate: bump,
+    afterCreateMany: bump,
+    afterUpdate: bump,
+    afterUpdateMany: bump,
+    afterDelete: bump,
+    afterDeleteMany: bump,
+  });
+};

@@ -1,0 +1,65 @@
+import type { Strapi } from '../utils/strapi';
+
+const TABLE = 'branchify_cache_versions';
+
+export type CacheScope = 'player';
+
+/**
+ * Version numbers, one per cache scope, kept in the database so every app process sees a change
+ * made through any other: a write bumps its scope (inside the write's own transaction when there
+ * is one), and a process drops its cached copies when it reads a number other than the last.
+ */
+export default ({ strapi }: { strapi: Strapi }) => ({
+  /** Adds one to the scope's number; the new number. */
+  async bump(scope: CacheScope): Promise<number> {
+    const now = new Date();
+    // Inside a transaction this joins it (Strapi nests onto the open one); else it is its own.
+    return strapi.db.transaction(async ({ trx }) => {
+      const result = await trx.raw(
+        `INSERT INTO ${TABLE} (scope, version, created_at, updated_at) VALUES (?, 1, ?, ?)
+         ON CONFLICT (scope) DO UPDATE SET version = ${TABLE}.version + 1, updated_at = excluded.updated_at
+         RETURNING version`,
+        [scope, now, now],
+      );
+      const rows: Array<{ version: number | string }> = Array.isArray(result) ? result : result.rows;
+      return Number(rows[0]?.version ?? 0);
+    });
+  },
+
+  /** The scope's current number (0 before its first bump): one read on the unique index. */
+  async read(scope: CacheScope): Promise<number> {
+    const row = await strapi.db.connection(TABLE).where({ scope }).first('version');
+    return Number(row?.version ?? 0);
+  },
+});
+
+/**
+ * Calls `onChange` when the scope's number has moved since the last look, looking at most every
+ * `intervalMs` (concurrent callers share one read). A failed read (the database is down) keeps
+ * what is cached and looks again on the next call.
+ */
+export const versionWatch = (read: () => Promise<number>, intervalMs: () => number, onChange: () => void) => {
+  let known: number | null = null;
+  let checkedAt = 0;
+  let pending: Promise<void> | null = null;
+  return {
+    async check(): Promise<void> {
+      if (Date.now() - checkedAt < intervalMs()) return;
+      pending ??= read()
+        .then((version) => {
+          checkedAt = Date.now();
+          if (known !== null && version !== known) onChange();
+          known = version;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          pending = null;
+        });
+      await pending;
+    },
+    /** The next check reads the number whatever the interval (after a change made here). */
+    expire(): void {
+      checkedAt = 0;
+    },
+  };
+};
