@@ -1,5 +1,6 @@
 import { env } from '@branchify/shared/node';
 import { getService } from '../utils/services';
+import { WorkerLoop } from '../utils/worker-loop';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { openTransport, smtpErrorMessage, type MailTransport } from './transport';
 
@@ -38,10 +39,6 @@ const time = (value: string | Date | null): number => (value ? new Date(value).g
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const rows = () => query(strapi, UID.mailOutbox);
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  let draining: Promise<void> | null = null;
-  let again = false;
   let warnedUnconfigured = false;
 
   const leaseMs = () => Math.max(60_000, env().MAIL_SMTP_TIMEOUT_MS * 10);
@@ -85,7 +82,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   /** One pass over the due rows (oldest first). Date order is compared here, not in SQL. */
-  const pass = async (): Promise<void> => {
+  const pass = async (isStopped: () => boolean): Promise<boolean> => {
     const now = Date.now();
     const candidates = (await rows().findMany({
       where: { status: { $in: ['queued', 'sending'] } },
@@ -93,20 +90,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
       limit: BATCH,
     })) as OutboxRow[];
     const due = candidates.filter((row) => time(row.next_attempt_at) <= now);
-    if (!due.length) return;
+    if (!due.length) return false;
 
     const settings = await getService(strapi, 'mailer-settings').current();
     if (!settings) {
       if (!warnedUnconfigured) strapi.log.warn('[mail] mail is waiting in the outbox but no mailer is configured');
       warnedUnconfigured = true;
-      return;
+      return false;
     }
     warnedUnconfigured = false;
 
     const transport = openTransport(settings);
     try {
       for (const row of due) {
-        if (stopped) return;
+        if (isStopped()) return false;
         if (!(await claim(row))) continue;
         try {
           await deliver(transport, row);
@@ -114,14 +111,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
           // The server is unreachable: the rest of the batch would fail the same way; they stay
           // queued for the next pass rather than burning an attempt each.
           const code = (error as { code?: string }).code ?? '';
-          if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'ECONNREFUSED', 'EDNS'].includes(code)) return;
+          if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'ECONNREFUSED', 'EDNS'].includes(code)) return false;
         }
       }
-      if (due.length === BATCH) again = true;
+      return due.length === BATCH;
     } finally {
       transport.close();
     }
   };
+
+  const worker = new WorkerLoop(pass, (error) => strapi.log.error(`[mail] outbox pass failed: ${error.message}`));
 
   const service = {
     /** Stores the mail, then asks the worker to send it now (without delaying the caller). */
@@ -153,44 +152,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     kick(): void {
-      if (stopped) return;
-      setImmediate(() => {
-        service.drain().catch((error: Error) => strapi.log.error(`[mail] outbox pass failed: ${error.message}`));
-      });
+      worker.kick();
     },
 
     /** Runs passes until nothing due is left; concurrent calls in one process share one run. */
-    async drain(): Promise<void> {
-      if (draining) {
-        again = true;
-        return draining;
-      }
-      draining = (async () => {
-        try {
-          do {
-            again = false;
-            await pass();
-          } while (again && !stopped);
-        } finally {
-          draining = null;
-        }
-      })();
-      return draining;
+    drain(): Promise<void> {
+      return worker.drain();
     },
 
     start(): void {
-      if (timer) return;
-      stopped = false;
-      timer = setInterval(() => service.kick(), env().MAIL_WORKER_INTERVAL_MS);
-      timer.unref();
-      service.kick();
+      worker.start(env().MAIL_WORKER_INTERVAL_MS);
     },
 
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await draining?.catch(() => undefined);
+    stop(): Promise<void> {
+      return worker.stop();
     },
   };
   return service;

@@ -17,6 +17,7 @@ import type { ListQuery } from '../http/paging';
 import { maskKey } from '../utils/masked-secret';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
+import { WorkerLoop } from '../utils/worker-loop';
 import { resolveTarget, WebhookAddressError } from './address';
 import { ATTEMPTS, DELIVERIES, deliveryQueue, type DeliveryRow } from './queue';
 import { sendOnce, type AttemptOutcome } from './sender';
@@ -156,11 +157,6 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
   });
 
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  let draining: Promise<void> | null = null;
-  let again = false;
-
   /** Writes delivery rows (ignoring ones already queued for the same event), then wakes the worker. */
   const insert = async (rows: object[]): Promise<void> => {
     if (!rows.length) return;
@@ -217,6 +213,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
       attempt_log: attempts,
     };
   };
+
+  const worker = new WorkerLoop(
+    async (isStopped) => (await queue.pass(isStopped)).full,
+    (error) => strapi.log.error(`[webhooks] delivery pass failed: ${error.message}`),
+  );
 
   const service = {
     // Endpoints (admin)
@@ -368,45 +369,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
     // The worker
 
     kick(): void {
-      if (stopped) return;
-      setImmediate(() => {
-        service.drain().catch((error: Error) => strapi.log.error(`[webhooks] delivery pass failed: ${error.message}`));
-      });
+      worker.kick();
     },
 
     /** Runs passes until nothing due is left; concurrent calls in one process share one run. */
-    async drain(): Promise<void> {
-      if (draining) {
-        again = true;
-        return draining;
-      }
-      draining = (async () => {
-        try {
-          do {
-            again = false;
-            const { full } = await queue.pass(() => stopped);
-            if (full) again = true;
-          } while (again && !stopped);
-        } finally {
-          draining = null;
-        }
-      })();
-      return draining;
+    drain(): Promise<void> {
+      return worker.drain();
     },
 
     start(): void {
-      if (timer) return;
-      stopped = false;
-      timer = setInterval(() => service.kick(), env().WEBHOOKS_WORKER_INTERVAL_MS);
-      timer.unref();
-      service.kick();
+      worker.start(env().WEBHOOKS_WORKER_INTERVAL_MS);
     },
 
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await draining?.catch(() => undefined);
+    stop(): Promise<void> {
+      return worker.stop();
     },
   };
   return service;
