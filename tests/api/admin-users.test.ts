@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { client, type Client } from './support/http';
-import { openDb } from './support/db';
+import { isPostgres, openDb } from './support/db';
 import { adminSession, login, PASSWORD, registerUser, uniqueEmail, type Session } from './support/users';
 
 let db: Knex;
@@ -205,6 +205,41 @@ describe('PUT /api/admin/users/:id', () => {
     expect(back.body).toMatchObject({ success: true, message: 'User reactivated successfully' });
     expect(back.body.data).toMatchObject({ status: 'active', status_note: null });
     await login(user.email, PASSWORD);
+  });
+
+  it('stores a suspension whole or not at all: when revoking the sessions fails, the user stays active and signed in', async () => {
+    const user = await registerUser();
+    // The database itself refuses to revoke this user's sessions (a fault in the middle of the use-case).
+    if (isPostgres()) {
+      await db.raw(
+        `CREATE OR REPLACE FUNCTION refuse_revoke_for_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+      );
+      await db.raw(
+        `CREATE TRIGGER refuse_revoke BEFORE UPDATE ON branchify_refresh_tokens FOR EACH ROW WHEN (NEW.user_id = ${Number(user.id)}) EXECUTE FUNCTION refuse_revoke_for_test()`,
+      );
+    } else {
+      await db.raw(
+        `CREATE TRIGGER refuse_revoke BEFORE UPDATE ON branchify_refresh_tokens WHEN NEW.user_id = ${Number(user.id)} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+      );
+    }
+    try {
+      const res = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Chargeback fraud' }, admin.token);
+      expect(res.status).toBe(500);
+      expect(res.body.success).toBe(false);
+      expect(JSON.stringify(res.body)).not.toMatch(/refused by the test|trigger/);
+    } finally {
+      await db.raw(isPostgres() ? 'DROP TRIGGER refuse_revoke ON branchify_refresh_tokens' : 'DROP TRIGGER refuse_revoke');
+    }
+    const row = await db('up_users').where({ id: user.id }).first();
+    expect(row).toMatchObject({ status: 'active', status_note: null });
+    expect((await user.http.get('/api/auth/user', user.token)).status).toBe(200);
+    expect((await client().post('/api/auth/refresh-token').set('Cookie', user.cookie!)).status).toBe(200);
+
+    // With the fault gone the same suspension goes through, whole.
+    const again = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Chargeback fraud' }, admin.token);
+    expect(again.status).toBe(200);
+    expect((await user.http.get('/api/auth/user', user.token)).status).toBe(401);
+    expect(await db('branchify_refresh_tokens').where({ user_id: user.id }).whereNull('revoked_at')).toEqual([]);
   });
 
   it("refuses to suspend an admin: 'Admin users cannot be suspended.'", async () => {

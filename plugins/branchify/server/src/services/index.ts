@@ -12,6 +12,7 @@ import stripeWebhooks from '../billing/webhooks';
 import usersPresenter from '../users/presenter';
 import users from '../users/service';
 import accountRemoval from '../users/removal';
+import userAdministration from '../users/administration';
 import videos from '../videos/service';
 import funnels from '../funnels/service';
 import playerPayload from '../funnels/player-payload';
@@ -35,6 +36,7 @@ export default {
   notifications,
   users,
   'account-removal': accountRemoval,
+  'user-administration': userAdministration,
   'users-presenter': usersPresenter,
   'plan-limits': planLimits,
   plans,

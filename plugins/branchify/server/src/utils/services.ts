@@ -12,6 +12,7 @@ import type stripeWebhooksService from '../billing/webhooks';
 import type presenterService from '../users/presenter';
 import type usersService from '../users/service';
 import type accountRemovalService from '../users/removal';
+import type userAdministrationService from '../users/administration';
 import type videosService from '../videos/service';
 import type funnelsService from '../funnels/service';
 import type playerPayloadService from '../funnels/player-payload';
@@ -36,6 +37,7 @@ export interface Services {
   notifications: ReturnType<typeof notificationsService>;
   users: ReturnType<typeof usersService>;
   'account-removal': ReturnType<typeof accountRemovalService>;
+  'user-administration': ReturnType<typeof userAdministrationService>;
   'users-presenter': ReturnType<typeof presenterService>;
   'plan-limits': ReturnType<typeof planLimitsService>;
   plans: ReturnType<typeof plansService>;
