@@ -66,6 +66,8 @@ const schema = z.object({
   RATE_LIMIT_ACCOUNT_MAX: int(1, 1_000_000).default(5),
   /** Creators' image uploads per account and per client address per window. */
   UPLOAD_RATE_LIMIT_MAX: int(1, 1_000_000).default(30),
+  /** Integrator API requests per API token per window. */
+  INTEGRATOR_RATE_LIMIT_MAX: int(1, 1_000_000).default(300),
 
   CORS_ORIGINS: z
     .string()

@@ -21,6 +21,8 @@ let db: Knex;
 let admin: Session;
 let fullToken: string;
 let readToken: string;
+/** The /cms super admin's session, to make more tokens. */
+let cmsJwt: string;
 let selfA: { id: number };
 let selfB: { id: number };
 let platformFree: { id: number };
@@ -70,7 +72,8 @@ beforeAll(async () => {
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
   const signIn = await client().post('/admin/login', { email, password });
   expect(signIn.status).toBe(200);
-  fullToken = await apiToken(signIn.body.data.token, 'full-access');
+  cmsJwt = signIn.body.data.token;
+  fullToken = await apiToken(cmsJwt, 'full-access');
   readToken = await apiToken(signIn.body.data.token, 'read-only');
 
   selfA = await createPlan(admin, { managed_by: 'self', price: '30.00' });
@@ -123,6 +126,33 @@ describe('authentication', () => {
         expect({ url, status: res.status, message: res.body.message }).toEqual({ url, status: 401, message: 'Unauthenticated.' });
       }
     }
+  });
+});
+
+describe('rate limit', () => {
+  // The suite runs with the default budget: 300 requests per API token per 60 s window.
+  const BUDGET = 300;
+
+  it('gives each API token its own budget per window, then answers 429 with Retry-After in Strapi’s error shape', async () => {
+    const busy = await apiToken(cmsJwt, 'read-only');
+    const quiet = await apiToken(cmsJwt, 'read-only');
+    const statuses: number[] = [];
+    for (let sent = 0; sent < BUDGET; sent += 25) {
+      const batch = await Promise.all(Array.from({ length: 25 }, () => http.get(`${API}/plans?pagination[pageSize]=1`, busy)));
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(BUDGET);
+
+    const over = await get('/plans?pagination[pageSize]=1', busy);
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({
+      data: null,
+      error: { status: 429, name: 'RateLimitError', message: 'Too many attempts. Please wait a minute and try again.', details: {} },
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another token, from the same address, is not held back.
+    expect((await get('/plans?pagination[pageSize]=1', quiet)).status).toBe(200);
   });
 });
 

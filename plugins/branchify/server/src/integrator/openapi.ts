@@ -38,6 +38,7 @@ const listParams = [
 const refusals = {
   '401': failure('No API token, an unknown or expired one, or an app access token (refused here).'),
   '403': failure('A read-only token on a write.'),
+  '429': failure('Over the per-token budget (INTEGRATOR_RATE_LIMIT_MAX requests per window); see Retry-After.'),
 };
 const writeRefusals = {
   ...refusals,

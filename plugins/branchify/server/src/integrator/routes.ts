@@ -12,7 +12,11 @@ type Action = 'find' | 'findOne' | 'create' | 'update' | 'cancel' | 'resume';
 const tokenOnly = (handler: string) => ({
   // Strapi's route types know only `scope`; its auth service also reads `strategies`.
   auth: { scope: [`plugin::branchify.${handler}`], strategies: ['content-api-token'] } as { scope: string[] },
-  middlewares: ['plugin::branchify.integrator-errors'],
+  middlewares: [
+    'plugin::branchify.integrator-errors',
+    // Each token has its own budget per window (a busy integration cannot starve the app).
+    { name: 'plugin::branchify.rate-limit', config: { name: 'integrator', account: 'api-token', budget: 'integrator', perAddress: false } },
+  ],
 });
 
 const core = (uid: string, actions: readonly Action[]) =>

@@ -9,12 +9,16 @@ export interface RateLimitConfig {
   name: string;
   /**
    * Where the account key comes from: the email in the body (login/forgot/reset) or the
-   * authenticated user. Never a header or anything else a client can vary freely.
+   * authenticated user, or the Strapi API token that authenticated the request. Never a header or
+   * anything else a client can vary freely.
    */
-  account?: 'body.email' | 'user';
+  account?: 'body.email' | 'user' | 'api-token';
+  /** Whether the client address is counted too (an API token is its own budget wherever it calls from). */
+  perAddress?: boolean;
   /**
    * 'ingest': the player's view/interaction events, which a real viewer sends many of;
-   * 'upload': creators' file uploads (UPLOAD_RATE_LIMIT_MAX per account and per address).
+   * 'upload': creators' file uploads (UPLOAD_RATE_LIMIT_MAX per account and per address);
+   * 'integrator': integrator API requests (INTEGRATOR_RATE_LIMIT_MAX per API token).
    */
   budget?: RateBudget;
 }
@@ -27,14 +31,16 @@ export interface RateLimitConfig {
 export default (config: RateLimitConfig, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
     const limiter = getService(strapi, 'rateLimit');
-    const keys: Array<{ key: string; kind: 'ip' | 'account' }> = [{ key: `${config.name}:ip:${ctx.ip}`, kind: 'ip' }];
+    const keys: Array<{ key: string; kind: 'ip' | 'account' }> = config.perAddress === false ? [] : [{ key: `${config.name}:ip:${ctx.ip}`, kind: 'ip' }];
     const body = (ctx.request as { body?: Record<string, unknown> }).body;
     const account =
       config.account === 'user'
         ? ctx.state.branchifyUser?.id
-        : config.account === 'body.email' && typeof body?.email === 'string'
-          ? body.email.trim().toLowerCase().slice(0, 255)
-          : undefined;
+        : config.account === 'api-token'
+          ? ctx.state.auth?.credentials?.id
+          : config.account === 'body.email' && typeof body?.email === 'string'
+            ? body.email.trim().toLowerCase().slice(0, 255)
+            : undefined;
     if (account !== undefined && account !== '') keys.push({ key: `${config.name}:account:${account}`, kind: 'account' });
 
     for (const { key, kind } of keys) {

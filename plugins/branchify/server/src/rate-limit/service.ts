@@ -2,7 +2,7 @@ import { env } from '@branchify/shared/node';
 import type { Strapi } from '../utils/strapi';
 import { redisCounters, type RedisCounters } from './redis';
 
-export type RateBudget = 'auth' | 'ingest' | 'upload';
+export type RateBudget = 'auth' | 'ingest' | 'upload' | 'integrator';
 
 export interface RateVerdict {
   allowed: boolean;
@@ -72,7 +72,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const e = env();
       if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
       const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
-      const max = budget === 'upload' ? e.UPLOAD_RATE_LIMIT_MAX : kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
+      const max =
+        budget === 'upload'
+          ? e.UPLOAD_RATE_LIMIT_MAX
+          : budget === 'integrator'
+            ? e.INTEGRATOR_RATE_LIMIT_MAX
+            : kind === 'ip'
+              ? e.RATE_LIMIT_IP_MAX
+              : e.RATE_LIMIT_ACCOUNT_MAX;
       const bucket = key.slice(0, 255);
       const counted = await viaRedis((r) => r.hit(bucket, windowMs));
       if (counted) return { allowed: counted.hits <= max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
