@@ -2,7 +2,8 @@ import { env } from '@branchify/shared/node';
 import type { Strapi } from './utils/strapi';
 import { getService } from './utils/services';
 import { postgresClusterLock } from './billing/cluster-lock';
-import { ensureForeignKeys } from './content-types/foreign-keys';
+import { ensureForeignKeys, type ForeignKeyReport } from './content-types/foreign-keys';
+import { ensureForeignKeysSqlite } from './content-types/foreign-keys-sqlite';
 import { shareLocksAcrossProcesses } from './billing/sync';
 import { bumpCachesOnWrites } from './operations/cache-triggers';
 
@@ -12,12 +13,16 @@ export default async ({ strapi }: { strapi: Strapi }) => {
   // Constraints Strapi's schema cannot declare (partial unique indexes).
   await getService(strapi, 'billing').ensureConstraints();
 
-  if (strapi.db.dialect.client === 'postgres') {
-    // References between our tables, enforced by the database.
-    const keys = await ensureForeignKeys(strapi.db.connection, env().DATABASE_SCHEMA);
-    if (keys.added.length) strapi.log.info(`[schema] foreign keys added: ${keys.added.join(', ')}`);
-    if (keys.unvalidated.length)
-      strapi.log.warn(`[schema] rows point at nothing; these foreign keys hold for new rows only until they are cleaned up: ${keys.unvalidated.join(', ')}`);
+  // References between our tables, enforced by the database.
+  const postgres = strapi.db.dialect.client === 'postgres';
+  const keys: ForeignKeyReport = postgres
+    ? await ensureForeignKeys(strapi.db.connection, env().DATABASE_SCHEMA)
+    : await ensureForeignKeysSqlite(strapi.db.connection);
+  if (keys.added.length) strapi.log.info(`[schema] foreign keys added: ${keys.added.join(', ')}`);
+  if (keys.unvalidated.length)
+    strapi.log.warn(`[schema] rows point at nothing; these foreign keys hold for new rows only until they are cleaned up: ${keys.unvalidated.join(', ')}`);
+
+  if (postgres) {
     // Billing locks hold across every app process on the same PostgreSQL database.
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
   }

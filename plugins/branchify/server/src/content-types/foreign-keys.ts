@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 
 /**
- * References between our tables, enforced by PostgreSQL. Strapi's schema keeps ids as integer
+ * References between our tables, enforced by the database (PostgreSQL here, SQLite in
+ * foreign-keys-sqlite.ts). Strapi's schema keeps ids as integer
  * columns (our queries join on them); the database refuses a row pointing at nothing and decides
  * what a delete does to the rows that point at it:
  * - cascade: the row belongs to its parent (a user's funnels, a funnel's analytics);
  * - restrict: the parent cannot go while used (a plan with subscriptions, a video a funnel uses);
  * - set null: the reference is only a pointer (a user's current subscription).
  */
-interface ForeignKey {
+export interface ForeignKey {
   table: string;
   column: string;
   references: string;
