@@ -353,6 +353,48 @@ describe('self-managed subscriptions with a full-access token', () => {
   });
 });
 
+describe('relations', () => {
+  it("populates a subscription's plan and filters on it; a user is neither populated nor filtered on", async () => {
+    const { user, sub } = await selfManagedUser(selfA.id);
+    const one = await get(`/subscriptions/${sub.documentId}?populate=plan`, readToken);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: sub.id, plan_id: selfA.id, plan: { id: selfA.id, managed_by: 'self', price: '30.00' } });
+    expect(one.body.data.plan).not.toHaveProperty('stripe_price_id');
+    expect(one.body.data).not.toHaveProperty('user');
+
+    const byPlan = await get(`/subscriptions?filters[plan][managed_by][$eq]=self&filters[user_id][$eq]=${user.id}&populate[plan][fields][0]=name`, readToken);
+    expect(byPlan.status).toBe(200);
+    expect(byPlan.body.data.map((s: { id: number }) => s.id)).toEqual([sub.id]);
+    expect(Object.keys(byPlan.body.data[0].plan).sort()).toEqual(['documentId', 'id', 'name']);
+    const otherPlan = await get(`/subscriptions?filters[plan][id][$eq]=${selfB.id}&filters[user_id][$eq]=${user.id}`, readToken);
+    expect(otherPlan.body.data).toEqual([]);
+
+    const creator = await subscribedUser(admin, platformFree.id);
+    await createFunnel(creator, { title: 'Relations funnel' });
+    await addVideo(creator, { title: 'Relations video' });
+    // Asked by name, a user relation is refused; the wildcard leaves it out.
+    for (const url of [
+      `/subscriptions/${sub.documentId}?populate=user`,
+      `/funnels?filters[owner_id][$eq]=${creator.id}&populate=owner`,
+      `/videos?filters[owner_id][$eq]=${creator.id}&populate[owner][fields][0]=email`,
+      `/funnels?filters[owner][email][$eq]=${encodeURIComponent(creator.email)}`,
+    ]) {
+      const res = await get(url, fullToken);
+      expect({ url, status: res.status, error: res.body.error?.name }).toEqual({ url, status: 400, error: 'ValidationError' });
+    }
+    const wildcard = await get(`/subscriptions/${sub.documentId}?populate=*`, fullToken);
+    expect(wildcard.status).toBe(200);
+    expect(wildcard.body.data.plan).toMatchObject({ id: selfA.id });
+    expect(wildcard.body.data).not.toHaveProperty('user');
+    for (const url of [`/funnels?filters[owner_id][$eq]=${creator.id}&populate=*`, `/videos?filters[owner_id][$eq]=${creator.id}&populate=*`]) {
+      const res = await get(url, fullToken);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(1);
+      expect(res.body.data[0]).not.toHaveProperty('owner');
+    }
+  });
+});
+
 describe('secrets', () => {
   it('never appear in any answer of the API', async () => {
     // Lists without filters too: every user, plan and subscription the run has made so far.

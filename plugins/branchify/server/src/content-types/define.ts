@@ -51,3 +51,23 @@ export const bool = (defaultValue: boolean): Attribute => ({ type: 'boolean', de
 export const date = (): Attribute => ({ type: 'datetime' });
 export const json = (): Attribute => ({ type: 'json' });
 export const decimal = (): Attribute => ({ type: 'decimal' });
+
+/**
+ * A reference Strapi can populate and filter on, stored in the integer column `column` that stays
+ * its own attribute (the one the code reads and writes). The relation adds no column, no link
+ * table and no key of Strapi's (a falsy `referencedTable`); PostgreSQL's key comes from
+ * foreign-keys.ts. Not writable: writes go through the integer column only.
+ */
+export const belongsTo = (target: string, column: string, extra: Record<string, unknown> = {}): Attribute => ({
+  type: 'relation',
+  relation: 'manyToOne',
+  target,
+  useJoinTable: false,
+  joinColumn: { name: column, referencedColumn: 'id', referencedTable: null },
+  writable: false,
+  ...extra,
+});
+
+/** The users-permissions user: private, so Strapi's REST answers never populate or filter on it. */
+export const USER = 'plugin::users-permissions.user';
+export const belongsToUser = (column: string): Attribute => belongsTo(USER, column, { private: true });

@@ -1,7 +1,14 @@
 import { MANAGED_BY, PAYMENT_SCHEDULES, SUBSCRIPTION_STATUSES, VIDEO_PROVIDERS } from '@branchify/shared';
 import { INTERACTION_TYPES } from '../analytics/validators';
 import { CANCELED_BY } from '../billing/records';
-import { bigint, bool, date, decimal, defineType, enumeration, int, json, str, text } from './define';
+import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, enumeration, int, json, str, text } from './define';
+
+const PLAN = 'plugin::branchify.plan';
+const SUBSCRIPTION = 'plugin::branchify.subscription';
+const VIDEO = 'plugin::branchify.video';
+const FUNNEL = 'plugin::branchify.funnel';
+/** A reference to the funnel in `funnel_id` (analytics rows). */
+const ofFunnel = () => belongsTo(FUNNEL, 'funnel_id');
 
 /** Every server-side entity, plus the bookkeeping tables later domains use. */
 export default {
@@ -37,6 +44,8 @@ export default {
     attributes: {
       user_id: int({ required: true }),
       plan_id: int({ required: true }),
+      user: belongsToUser('user_id'),
+      plan: belongsTo(PLAN, 'plan_id'),
       status: enumeration(SUBSCRIPTION_STATUSES, { required: true, default: 'pending' }),
       managed_by: enumeration(MANAGED_BY, { required: true, default: 'platform' }),
       started_at: date(),
@@ -63,6 +72,8 @@ export default {
     attributes: {
       user_id: int({ required: true }),
       subscription_id: int(),
+      user: belongsToUser('user_id'),
+      subscription: belongsTo(SUBSCRIPTION, 'subscription_id'),
       invoice_id: str(),
       number: str(),
       amount: decimal(),
@@ -86,6 +97,7 @@ export default {
     displayName: 'Video',
     attributes: {
       owner_id: int({ required: true }),
+      owner: belongsToUser('owner_id'),
       title: str({ required: true }),
       size: int({ default: 0 }),
       thumbnail: text(),
@@ -106,6 +118,7 @@ export default {
     displayName: 'Funnel',
     attributes: {
       owner_id: int({ required: true }),
+      owner: belongsToUser('owner_id'),
       identifier: str({ required: true }),
       title: str({ required: true }),
       description: text(),
@@ -198,6 +211,7 @@ export default {
     internal: true,
     attributes: {
       user_id: int({ required: true }),
+      user: belongsToUser('user_id'),
       token_hash: str({ required: true }),
       family: str({ required: true }),
       expires_at: date(),
@@ -221,6 +235,7 @@ export default {
     internal: true,
     attributes: {
       user_id: int({ required: true }),
+      user: belongsToUser('user_id'),
       token_hash: str({ required: true }),
       expires_at: date(),
       used_at: date(),
@@ -384,6 +399,9 @@ export default {
       funnel_id: int({ required: true }),
       video_id: int({ required: true }),
       owner_id: int({ required: true }),
+      funnel: belongsTo(FUNNEL, 'funnel_id'),
+      video: belongsTo(VIDEO, 'video_id'),
+      owner: belongsToUser('owner_id'),
     },
     indexes: [
       { name: 'branchify_funnel_videos_pair_uq', columns: ['funnel_id', 'video_id'], type: 'unique' },
@@ -400,6 +418,7 @@ export default {
     internal: true,
     attributes: {
       owner_id: int({ required: true }),
+      owner: belongsToUser('owner_id'),
       url: text({ required: true }),
       /** Bytes accepted (after SVG sanitising). */
       size: int({ required: true }),
@@ -417,6 +436,7 @@ export default {
     internal: true,
     attributes: {
       funnel_id: int({ required: true }),
+      funnel: ofFunnel(),
       event_id: str({ required: true }),
       viewer_token: str(),
       watch_time: decimal(),
@@ -441,6 +461,7 @@ export default {
     internal: true,
     attributes: {
       funnel_id: int({ required: true }),
+      funnel: ofFunnel(),
       /** The view's client-generated id (its event_id). */
       view_id: str(),
       event_id: str({ required: true }),
@@ -465,6 +486,7 @@ export default {
     internal: true,
     attributes: {
       funnel_id: int({ required: true }),
+      funnel: ofFunnel(),
       /** UTC day, YYYY-MM-DD. */
       day: str({ required: true }),
       metric: str({ required: true }),
@@ -492,6 +514,7 @@ export default {
     internal: true,
     attributes: {
       funnel_id: int({ required: true }),
+      funnel: ofFunnel(),
       view_key: str({ required: true }),
       mark: text({ required: true }),
     },

@@ -47,15 +47,30 @@ const writeRefusals = {
   '422': failure(`Invalid data, e.g. "${MESSAGES.platformPlanViaIntegratorApi}"`),
 };
 
-const read = (tag: string, name: string, summary: string) => ({
+/** Relations an answer may include: a subscription's plan. A user (owner, subscriber) is never populated. */
+const populatePlan = {
+  name: 'populate',
+  in: 'query',
+  description:
+    "`plan` adds the subscription's plan (public fields; `populate[plan][fields][0]=name` to choose them). Filters can follow it too: " +
+    '`filters[plan][managed_by][$eq]=self`. The subscriber is not populated: use `user_id` with /users.',
+  schema: { type: 'string', enum: ['plan'] },
+};
+
+const read = (tag: string, name: string, summary: string, extra: object[] = []) => ({
   list: {
-    get: { tags: [tag], summary: `List ${summary}`, parameters: listParams, responses: { '200': { description: 'A page', ...many(name) }, ...refusals } },
+    get: {
+      tags: [tag],
+      summary: `List ${summary}`,
+      parameters: [...listParams, ...extra],
+      responses: { '200': { description: 'A page', ...many(name) }, ...refusals },
+    },
   },
   item: {
     get: {
       tags: [tag],
       summary: `One ${summary.replace(/s$/, '')}`,
-      parameters: [documentId],
+      parameters: [documentId, ...extra],
       responses: { '200': { description: 'The entry', ...one(name) }, ...refusals, '404': failure('Not found.') },
     },
   },
@@ -72,7 +87,7 @@ const nullableInteger = { type: ['integer', 'null'] };
 const plans = read('Plans', 'Plan', 'plans');
 const funnels = read('Funnels', 'Funnel', 'funnels');
 const videos = read('Videos', 'Video', 'videos');
-const subscriptions = read('Subscriptions', 'Subscription', 'subscriptions');
+const subscriptions = read('Subscriptions', 'Subscription', 'subscriptions', [populatePlan]);
 const users = read('Users', 'User', 'users');
 
 export const INTEGRATOR_OPENAPI = {
@@ -182,6 +197,7 @@ export const INTEGRATOR_OPENAPI = {
       Subscription: entry({
         user_id: { type: 'integer' },
         plan_id: { type: 'integer' },
+        plan: { ...ref('Plan'), description: 'Only with `populate=plan`.' },
         status: { enum: ['active', 'pending', 'payment_required', 'failed_renewal', 'canceled'] },
         managed_by: { enum: ['platform', 'self'] },
         started_at: dateTime,
