@@ -20,7 +20,8 @@ export class WorkerLoop {
   kick(): void {
     if (this.stopped) return;
     setImmediate(() => {
-      this.drain().catch(this.onError);
+      // A kick scheduled just before `stop` must not run a pass after it (the database may be closed).
+      if (!this.stopped) this.drain().catch(this.onError);
     });
   }
 
