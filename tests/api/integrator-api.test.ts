@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Knex } from 'knex';
 import type request from 'supertest';
 import { addVideo, createFunnel, subscribedUser, freePlan } from './support/content';
 import { openDb } from './support/db';
+import { cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
 import { createPlan, currentSubscription } from './support/stripe';
 import { adminSession, uniqueEmail, verifiedUser, type Session } from './support/users';
@@ -14,7 +13,6 @@ import { adminSession, uniqueEmail, verifiedUser, type Session } from './support
  * written here under the app's billing rules; everything else is read.
  */
 
-const script = path.join(__dirname, '..', '..', 'scripts', 'create-admin.js');
 const API = '/api/branchify';
 
 let db: Knex;
@@ -63,18 +61,9 @@ const selfManagedUser = async (planId: number, renewsAt: string | null = null) =
 beforeAll(async () => {
   db = openDb();
   admin = await adminSession();
-  const email = uniqueEmail('integrator-operator');
-  const password = 'Operator-Secret-42';
-  const made = spawnSync(process.execPath, [script, '--email', email, '--password', password, '--first-name', 'Ida', '--last-name', 'Integrator', '--cms'], {
-    env: process.env,
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
-  const signIn = await client().post('/admin/login', { email, password });
-  expect(signIn.status).toBe(200);
-  cmsJwt = signIn.body.data.token;
+  cmsJwt = await cmsOperatorJwt('Ida');
   fullToken = await apiToken(cmsJwt, 'full-access');
-  readToken = await apiToken(signIn.body.data.token, 'read-only');
+  readToken = await apiToken(cmsJwt, 'read-only');
 
   selfA = await createPlan(admin, { managed_by: 'self', price: '30.00' });
   selfB = await createPlan(admin, { managed_by: 'self', price: '60.00' });

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from './support/content';
 import { isPostgres, openDb } from './support/db';
+import { cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
 import { adminSession, uniqueEmail, type Session } from './support/users';
 
@@ -11,8 +10,6 @@ import { adminSession, uniqueEmail, type Session } from './support/users';
  * (owner_id, user_id, plan_id, ...): Strapi populates and filters on them without a link table,
  * a second column or a key of its own, and the Content Manager reads them.
  */
-
-const script = path.join(__dirname, '..', '..', 'scripts', 'create-admin.js');
 
 /** Every relation declared on our types: [table, its column]. */
 const RELATIONS: ReadonlyArray<readonly [string, string]> = [
@@ -66,16 +63,7 @@ const cm = (url: string) => client().get(`/content-manager${url}`, cmsToken);
 beforeAll(async () => {
   db = openDb();
   admin = await adminSession();
-  const email = uniqueEmail('relations-operator');
-  const password = 'Operator-Secret-42';
-  const made = spawnSync(process.execPath, [script, '--email', email, '--password', password, '--first-name', 'Rae', '--last-name', 'Relations', '--cms'], {
-    env: process.env,
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
-  const signIn = await client().post('/admin/login', { email, password });
-  expect(signIn.status).toBe(200);
-  cmsToken = signIn.body.data.token;
+  cmsToken = await cmsOperatorJwt('Rae');
 });
 afterAll(() => db.destroy());
 

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { client } from './http';
+import { uniqueEmail } from './users';
+
+const script = path.join(__dirname, '..', '..', '..', 'scripts', 'create-admin.js');
+
+/**
+ * A /cms super admin made the way an operator makes one (`npm run create-admin -- --cms`), signed
+ * in through Strapi's admin API: the JWT for Strapi's own admin routes (API tokens, Content Manager).
+ */
+export const cmsOperatorJwt = async (firstName: string): Promise<string> => {
+  const email = uniqueEmail(`${firstName.toLowerCase()}-operator`);
+  const password = 'Operator-Secret-42';
+  const made = spawnSync(process.execPath, [script, '--email', email, '--password', password, '--first-name', firstName, '--last-name', 'Operator', '--cms'], {
+    env: process.env,
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
+  const signIn = await client().post('/admin/login', { email, password });
+  if (signIn.status !== 200) throw new Error(`/admin/login failed: ${signIn.status}`);
+  return signIn.body.data.token as string;
+};
