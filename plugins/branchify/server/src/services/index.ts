@@ -17,6 +17,8 @@ import videos from '../videos/service';
 import funnels from '../funnels/service';
 import playerPayload from '../funnels/player-payload';
 import analytics from '../analytics/service';
+import analyticsIngest from '../analytics/ingest';
+import analyticsReporting from '../analytics/reporting';
 import customization from '../customization/service';
 import creatorImages from '../uploads/service';
 import mailerSettings from '../mailer/settings';
@@ -48,6 +50,8 @@ export default {
   funnels,
   'player-payload': playerPayload,
   analytics,
+  'analytics-ingest': analyticsIngest,
+  'analytics-reporting': analyticsReporting,
   customization,
   'creator-images': creatorImages,
   'mailer-settings': mailerSettings,

@@ -17,6 +17,8 @@ import type videosService from '../videos/service';
 import type funnelsService from '../funnels/service';
 import type playerPayloadService from '../funnels/player-payload';
 import type analyticsService from '../analytics/service';
+import type analyticsIngestService from '../analytics/ingest';
+import type analyticsReportingService from '../analytics/reporting';
 import type customizationService from '../customization/service';
 import type creatorImagesService from '../uploads/service';
 import type mailerSettingsService from '../mailer/settings';
@@ -49,6 +51,8 @@ export interface Services {
   funnels: ReturnType<typeof funnelsService>;
   'player-payload': ReturnType<typeof playerPayloadService>;
   analytics: ReturnType<typeof analyticsService>;
+  'analytics-ingest': ReturnType<typeof analyticsIngestService>;
+  'analytics-reporting': ReturnType<typeof analyticsReportingService>;
   customization: ReturnType<typeof customizationService>;
   'creator-images': ReturnType<typeof creatorImagesService>;
   'mailer-settings': ReturnType<typeof mailerSettingsService>;
