@@ -15,6 +15,7 @@ import accountRemoval from '../users/removal';
 import userAdministration from '../users/administration';
 import videos from '../videos/service';
 import funnels from '../funnels/service';
+import funnelEditing from '../funnels/editing';
 import playerPayload from '../funnels/player-payload';
 import analytics from '../analytics/service';
 import analyticsIngest from '../analytics/ingest';
@@ -48,6 +49,7 @@ export default {
   'stripe-webhooks': stripeWebhooks,
   videos,
   funnels,
+  'funnel-editing': funnelEditing,
   'player-payload': playerPayload,
   analytics,
   'analytics-ingest': analyticsIngest,

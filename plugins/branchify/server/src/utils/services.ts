@@ -15,6 +15,7 @@ import type accountRemovalService from '../users/removal';
 import type userAdministrationService from '../users/administration';
 import type videosService from '../videos/service';
 import type funnelsService from '../funnels/service';
+import type funnelEditingService from '../funnels/editing';
 import type playerPayloadService from '../funnels/player-payload';
 import type analyticsService from '../analytics/service';
 import type analyticsIngestService from '../analytics/ingest';
@@ -49,6 +50,7 @@ export interface Services {
   'stripe-webhooks': ReturnType<typeof stripeWebhooksService>;
   videos: ReturnType<typeof videosService>;
   funnels: ReturnType<typeof funnelsService>;
+  'funnel-editing': ReturnType<typeof funnelEditingService>;
   'player-payload': ReturnType<typeof playerPayloadService>;
   analytics: ReturnType<typeof analyticsService>;
   'analytics-ingest': ReturnType<typeof analyticsIngestService>;
