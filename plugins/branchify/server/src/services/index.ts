@@ -9,6 +9,8 @@ import billing from '../billing/service';
 import billingSync from '../billing/sync';
 import stripeSettings from '../billing/settings';
 import stripeWebhooks from '../billing/webhooks';
+import billingAdministration from '../billing/administration';
+import stripeConnection from '../billing/stripe-connection';
 import usersPresenter from '../users/presenter';
 import users from '../users/service';
 import accountRemoval from '../users/removal';
@@ -47,6 +49,8 @@ export default {
   'billing-sync': billingSync,
   'stripe-settings': stripeSettings,
   'stripe-webhooks': stripeWebhooks,
+  'billing-administration': billingAdministration,
+  'stripe-connection': stripeConnection,
   videos,
   funnels,
   'funnel-editing': funnelEditing,

@@ -9,6 +9,8 @@ import type billingService from '../billing/service';
 import type billingSyncService from '../billing/sync';
 import type stripeSettingsService from '../billing/settings';
 import type stripeWebhooksService from '../billing/webhooks';
+import type billingAdministrationService from '../billing/administration';
+import type stripeConnectionService from '../billing/stripe-connection';
 import type presenterService from '../users/presenter';
 import type usersService from '../users/service';
 import type accountRemovalService from '../users/removal';
@@ -48,6 +50,8 @@ export interface Services {
   'billing-sync': ReturnType<typeof billingSyncService>;
   'stripe-settings': ReturnType<typeof stripeSettingsService>;
   'stripe-webhooks': ReturnType<typeof stripeWebhooksService>;
+  'billing-administration': ReturnType<typeof billingAdministrationService>;
+  'stripe-connection': ReturnType<typeof stripeConnectionService>;
   videos: ReturnType<typeof videosService>;
   funnels: ReturnType<typeof funnelsService>;
   'funnel-editing': ReturnType<typeof funnelEditingService>;
