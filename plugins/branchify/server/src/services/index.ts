@@ -16,6 +16,7 @@ import users from '../users/service';
 import accountRemoval from '../users/removal';
 import userAdministration from '../users/administration';
 import videos from '../videos/service';
+import videoLibrary from '../videos/library';
 import funnels from '../funnels/service';
 import funnelEditing from '../funnels/editing';
 import playerPayload from '../funnels/player-payload';
@@ -52,6 +53,7 @@ export default {
   'billing-administration': billingAdministration,
   'stripe-connection': stripeConnection,
   videos,
+  'video-library': videoLibrary,
   funnels,
   'funnel-editing': funnelEditing,
   'player-payload': playerPayload,

@@ -16,6 +16,7 @@ import type usersService from '../users/service';
 import type accountRemovalService from '../users/removal';
 import type userAdministrationService from '../users/administration';
 import type videosService from '../videos/service';
+import type videoLibraryService from '../videos/library';
 import type funnelsService from '../funnels/service';
 import type funnelEditingService from '../funnels/editing';
 import type playerPayloadService from '../funnels/player-payload';
@@ -53,6 +54,7 @@ export interface Services {
   'billing-administration': ReturnType<typeof billingAdministrationService>;
   'stripe-connection': ReturnType<typeof stripeConnectionService>;
   videos: ReturnType<typeof videosService>;
+  'video-library': ReturnType<typeof videoLibraryService>;
   funnels: ReturnType<typeof funnelsService>;
   'funnel-editing': ReturnType<typeof funnelEditingService>;
   'player-payload': ReturnType<typeof playerPayloadService>;
