@@ -5,6 +5,7 @@ import rateLimit from '../rate-limit/service';
 import notifications from '../users/notifications';
 import planLimits from '../plans/limits';
 import plans from '../plans/service';
+import planCatalogue from '../plans/catalogue';
 import billing from '../billing/service';
 import billingSync from '../billing/sync';
 import stripeSettings from '../billing/settings';
@@ -46,6 +47,7 @@ export default {
   'users-presenter': usersPresenter,
   'plan-limits': planLimits,
   plans,
+  'plan-catalogue': planCatalogue,
   billing,
   'billing-sync': billingSync,
   'stripe-settings': stripeSettings,

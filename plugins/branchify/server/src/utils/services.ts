@@ -5,6 +5,7 @@ import type rateLimitService from '../rate-limit/service';
 import type notificationsService from '../users/notifications';
 import type planLimitsService from '../plans/limits';
 import type plansService from '../plans/service';
+import type planCatalogueService from '../plans/catalogue';
 import type billingService from '../billing/service';
 import type billingSyncService from '../billing/sync';
 import type stripeSettingsService from '../billing/settings';
@@ -47,6 +48,7 @@ export interface Services {
   'users-presenter': ReturnType<typeof presenterService>;
   'plan-limits': ReturnType<typeof planLimitsService>;
   plans: ReturnType<typeof plansService>;
+  'plan-catalogue': ReturnType<typeof planCatalogueService>;
   billing: ReturnType<typeof billingService>;
   'billing-sync': ReturnType<typeof billingSyncService>;
   'stripe-settings': ReturnType<typeof stripeSettingsService>;
