@@ -25,6 +25,7 @@ import analytics from '../analytics/service';
 import analyticsIngest from '../analytics/ingest';
 import analyticsReporting from '../analytics/reporting';
 import customization from '../customization/service';
+import customizationBranding from '../customization/branding';
 import creatorImages from '../uploads/service';
 import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
@@ -63,6 +64,7 @@ export default {
   'analytics-ingest': analyticsIngest,
   'analytics-reporting': analyticsReporting,
   customization,
+  'customization-branding': customizationBranding,
   'creator-images': creatorImages,
   'mailer-settings': mailerSettings,
   'mail-outbox': mailOutbox,

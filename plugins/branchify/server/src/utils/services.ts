@@ -25,6 +25,7 @@ import type analyticsService from '../analytics/service';
 import type analyticsIngestService from '../analytics/ingest';
 import type analyticsReportingService from '../analytics/reporting';
 import type customizationService from '../customization/service';
+import type customizationBrandingService from '../customization/branding';
 import type creatorImagesService from '../uploads/service';
 import type mailerSettingsService from '../mailer/settings';
 import type mailOutboxService from '../mailer/outbox';
@@ -64,6 +65,7 @@ export interface Services {
   'analytics-ingest': ReturnType<typeof analyticsIngestService>;
   'analytics-reporting': ReturnType<typeof analyticsReportingService>;
   customization: ReturnType<typeof customizationService>;
+  'customization-branding': ReturnType<typeof customizationBrandingService>;
   'creator-images': ReturnType<typeof creatorImagesService>;
   'mailer-settings': ReturnType<typeof mailerSettingsService>;
   'mail-outbox': ReturnType<typeof mailOutboxService>;
