@@ -11,6 +11,7 @@ import billingSync from '../billing/sync';
 import stripeSettings from '../billing/settings';
 import stripeWebhooks from '../billing/webhooks';
 import billingAdministration from '../billing/administration';
+import billingPayments from '../billing/payments';
 import stripeConnection from '../billing/stripe-connection';
 import usersPresenter from '../users/presenter';
 import users from '../users/service';
@@ -54,6 +55,7 @@ export default {
   'stripe-settings': stripeSettings,
   'stripe-webhooks': stripeWebhooks,
   'billing-administration': billingAdministration,
+  'billing-payments': billingPayments,
   'stripe-connection': stripeConnection,
   videos,
   'video-library': videoLibrary,

@@ -11,6 +11,7 @@ import type billingSyncService from '../billing/sync';
 import type stripeSettingsService from '../billing/settings';
 import type stripeWebhooksService from '../billing/webhooks';
 import type billingAdministrationService from '../billing/administration';
+import type billingPaymentsService from '../billing/payments';
 import type stripeConnectionService from '../billing/stripe-connection';
 import type presenterService from '../users/presenter';
 import type usersService from '../users/service';
@@ -55,6 +56,7 @@ export interface Services {
   'stripe-settings': ReturnType<typeof stripeSettingsService>;
   'stripe-webhooks': ReturnType<typeof stripeWebhooksService>;
   'billing-administration': ReturnType<typeof billingAdministrationService>;
+  'billing-payments': ReturnType<typeof billingPaymentsService>;
   'stripe-connection': ReturnType<typeof stripeConnectionService>;
   videos: ReturnType<typeof videosService>;
   'video-library': ReturnType<typeof videoLibraryService>;
