@@ -1,6 +1,6 @@
 import { MESSAGES, adminSubscribeSchema, cancelSchema, changeSchema, refundSchema } from '@branchify/shared';
 import type { Context } from 'koa';
-import { notFound, validationError } from '../http/errors';
+import { notFound } from '../http/errors';
 import { routeId } from '../http/params';
 import { ok } from '../http/respond';
 import { parse } from '../http/validate';
@@ -14,47 +14,35 @@ import { presentInvoice, presentSubscription, type SubscriptionRow } from './rec
 export default ({ strapi }: { strapi: Strapi }) => {
   const billing = () => getService(strapi, 'billing');
   const plans = () => getService(strapi, 'plans');
-
-  const userById = async (id: number): Promise<UserRecord> => {
-    const user = await getService(strapi, 'users').findRecord(id);
-    if (!user) throw notFound();
-    return user;
-  };
+  const admin = () => getService(strapi, 'billing-administration');
 
   const subscription = async (ctx: Context, param = 'id'): Promise<{ sub: SubscriptionRow; user: UserRecord }> => {
     const sub = (await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx, param) } })) as SubscriptionRow | null;
     if (!sub) throw notFound();
-    return { sub, user: await userById(sub.user_id) };
+    return { sub, user: await admin().userById(sub.user_id) };
   };
 
   return {
     async forUser(ctx: Context) {
-      const user = await userById(routeId(ctx, 'userId'));
-      const row = await billing().currentOf(user);
+      const row = await admin().currentFor(routeId(ctx, 'userId'));
       ok(ctx, row ? presentSubscription(row, await plans().find(row.plan_id)) : null);
     },
 
     async create(ctx: Context) {
       const input = parse(adminSubscribeSchema, ctx.request.body);
-      const user = await userById(input.user_id);
-      const outcome = await billing().subscribe(user, input, 'admin');
-      strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} added plan ${input.plan_id} for user ${user.id} (${outcome.kind})`);
-      // An admin never charges a card: an unpaid invoice is the user's to pay on login.
-      await respondOutcome(strapi, ctx, outcome.kind === 'declined' ? { ...outcome, kind: 'awaiting_payment' } : outcome, MESSAGES.subscriptionPlanAdded, 201);
+      await respondOutcome(strapi, ctx, await admin().subscribe(input, ctx.state.branchifyUser.id), MESSAGES.subscriptionPlanAdded, 201);
     },
 
     async change(ctx: Context) {
       const { sub, user } = await subscription(ctx);
-      const outcome = await billing().change(user, sub, parse(changeSchema, ctx.request.body), 'admin');
-      await respondOutcome(strapi, ctx, outcome.kind === 'declined' ? { ...outcome, kind: 'awaiting_payment' } : outcome, MESSAGES.subscriptionPlanChanged);
+      const outcome = await admin().change(user, sub, parse(changeSchema, ctx.request.body));
+      await respondOutcome(strapi, ctx, outcome, MESSAGES.subscriptionPlanChanged);
     },
 
     async cancel(ctx: Context) {
       const { sub } = await subscription(ctx);
       const input = parse(cancelSchema, ctx.request.body ?? {});
-      if (!input.reason) throw validationError({ cancellation_note: [MESSAGES.cancellationReasonRequired] });
-      const row = await billing().cancel(sub, input, 'admin');
-      strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} cancelled subscription ${sub.id}${input.immediately ? ' immediately' : ' at period end'}`);
+      const row = await admin().cancel(sub, input, ctx.state.branchifyUser.id);
       ok(ctx, presentSubscription(row, await plans().find(row.plan_id)), MESSAGES.subscriptionCancelled);
     },
 
@@ -71,10 +59,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async refund(ctx: Context) {
       const { sub } = await subscription(ctx, 'subscriptionId');
       const input = parse(refundSchema, ctx.request.body);
-      const invoice = await billing().findInvoice(sub, input.invoice_id);
-      const refunded = await billing().refund(sub, invoice, input.amount);
-      strapi.log.info(`[billing] admin ${ctx.state.branchifyUser.id} refunded invoice ${invoice.id}`);
-      ok(ctx, presentInvoice(refunded), MESSAGES.invoiceRefunded);
+      ok(ctx, presentInvoice(await admin().refund(sub, input.invoice_id, input.amount, ctx.state.branchifyUser.id)), MESSAGES.invoiceRefunded);
     },
   };
 };

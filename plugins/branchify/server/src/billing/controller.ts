@@ -67,8 +67,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async payInvoice(ctx: Context) {
       const sub = await ownSubscription(ctx);
       const { invoice_id } = parse(payInvoiceSchema, ctx.request.body);
-      const invoice = await billing().findInvoice(sub, invoice_id);
-      await respondOutcome(strapi, ctx, await billing().payInvoice(me(ctx), sub, invoice), MESSAGES.invoicePaid);
+      await respondOutcome(strapi, ctx, await getService(strapi, 'billing-payments').payInvoice(me(ctx), sub, invoice_id), MESSAGES.invoicePaid);
     },
 
     async stripeIntegration(ctx: Context) {

@@ -1,21 +1,17 @@
-import { MESSAGES, fieldMessages } from '@branchify/shared';
+import { MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
 import { validationError } from '../http/errors';
 import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { filesIn, storeImage, type IncomingFile } from './images';
-import { isTemplateKey } from '../mailer/templates';
-import { previewMail } from './preview';
+import { IMAGE_FIELDS, type ImageField, type UploadedImages } from './branding';
+import { filesIn } from './images';
 import { customizationSchema, emailPreviewSchema } from './validators';
 
-const IMAGE_FIELDS = { app_logo: 'app_logo_url', app_favicon: 'app_favicon_url' } as const;
-type ImageField = keyof typeof IMAGE_FIELDS;
-
 /** The uploaded files of a multipart request, one per image field. */
-const imagesOf = (ctx: Context): Array<[ImageField, IncomingFile]> => {
-  const out: Array<[ImageField, IncomingFile]> = [];
+const imagesOf = (ctx: Context): UploadedImages => {
+  const out: UploadedImages = [];
   for (const field of Object.keys(IMAGE_FIELDS) as ImageField[]) {
     const [file] = filesIn(ctx, field);
     if (file) out.push([field, file]);
@@ -42,14 +38,7 @@ const decodeMultipart = (body: Record<string, unknown>): Record<string, unknown>
 /** App customization. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const customization = () => getService(strapi, 'customization');
-
-  const saveImages = async (ctx: Context) => {
-    for (const [field, file] of imagesOf(ctx)) {
-      const { url } = await storeImage(strapi, field, file);
-      await customization().setImage(IMAGE_FIELDS[field], url);
-      strapi.log.info(`[customization] admin ${ctx.state.branchifyUser.id} uploaded ${field}`);
-    }
-  };
+  const branding = () => getService(strapi, 'customization-branding');
 
   return {
     /** Public: the branding every page loads, and whether the mail banner shows. */
@@ -65,25 +54,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async update(ctx: Context) {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       const input = parse(customizationSchema, ctx.is('multipart') ? decodeMultipart(body) : body);
-      await saveImages(ctx);
-      await customization().save(input);
-      strapi.log.info(`[customization] admin ${ctx.state.branchifyUser.id} updated the app customization`);
-      ok(ctx, await customization().adminView(), MESSAGES.appCustomizationUpdated);
+      ok(ctx, await branding().update(input, imagesOf(ctx), ctx.state.branchifyUser.id), MESSAGES.appCustomizationUpdated);
     },
 
-    /** A template as the editor holds it (unsaved), rendered with sample values. */
     async emailPreview(ctx: Context) {
-      const input = parse(emailPreviewSchema, ctx.request.body);
-      if (!isTemplateKey(input.template)) throw validationError({ template: [fieldMessages.in('template')] });
-      const appName = input.app_name || (await customization().appName());
-      ok(ctx, previewMail(input.template, { subject: input.subject, body: input.body }, appName));
+      ok(ctx, await branding().preview(parse(emailPreviewSchema, ctx.request.body)));
     },
 
     /** Multipart: app_logo and/or app_favicon. */
     async uploadImages(ctx: Context) {
-      if (!imagesOf(ctx).length) throw validationError({ app_logo: [MESSAGES.imageRequired] });
-      await saveImages(ctx);
-      ok(ctx, await customization().adminView(), MESSAGES.appCustomizationUpdated);
+      ok(ctx, await branding().uploadImages(imagesOf(ctx), ctx.state.branchifyUser.id), MESSAGES.appCustomizationUpdated);
     },
   };
 };

@@ -1,6 +1,6 @@
 import { MESSAGES, planSchema } from '@branchify/shared';
 import type { Context } from 'koa';
-import { conflict, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
 import { routeId } from '../http/params';
 import { created, ok, paged } from '../http/respond';
@@ -17,6 +17,7 @@ import { PLAN_SORTABLE } from './service';
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const plans = () => getService(strapi, 'plans');
+  const catalogue = () => getService(strapi, 'plan-catalogue');
   const load = async (ctx: Context) => {
     const plan = await plans().find(routeId(ctx));
     if (!plan) throw notFound();
@@ -48,23 +49,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async create(ctx: Context) {
-      const plan = await plans().create(parse(planSchema, ctx.request.body));
-      await getService(strapi, 'billing').mirrorPlan(plan);
-      strapi.log.info(`[plans] admin ${ctx.state.branchifyUser.id} created plan ${plan.id}`);
+      const plan = await catalogue().create(parse(planSchema, ctx.request.body), ctx.state.branchifyUser.id);
       created(ctx, await oneForAdmin(plan), MESSAGES.planCreated);
     },
 
     async update(ctx: Context) {
       const existing = await load(ctx);
-      const plan = await plans().update(existing, parse(planSchema, ctx.request.body));
-      await getService(strapi, 'billing').mirrorPlan(plan);
+      const plan = await catalogue().update(existing, parse(planSchema, ctx.request.body));
       ok(ctx, await oneForAdmin(plan), MESSAGES.planUpdated);
     },
 
     async destroy(ctx: Context) {
-      const plan = await load(ctx);
-      if ((await getService(strapi, 'billing').subscriberCount(plan.id)) > 0) throw conflict(MESSAGES.planHasSubscribers);
-      await plans().remove(plan.id);
+      await catalogue().remove(await load(ctx));
       ok(ctx, null, MESSAGES.planDeleted);
     },
   };

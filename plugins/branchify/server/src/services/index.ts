@@ -5,19 +5,28 @@ import rateLimit from '../rate-limit/service';
 import notifications from '../users/notifications';
 import planLimits from '../plans/limits';
 import plans from '../plans/service';
+import planCatalogue from '../plans/catalogue';
 import billing from '../billing/service';
 import billingSync from '../billing/sync';
 import stripeSettings from '../billing/settings';
 import stripeWebhooks from '../billing/webhooks';
+import billingAdministration from '../billing/administration';
+import billingPayments from '../billing/payments';
+import stripeConnection from '../billing/stripe-connection';
 import usersPresenter from '../users/presenter';
 import users from '../users/service';
 import accountRemoval from '../users/removal';
 import userAdministration from '../users/administration';
 import videos from '../videos/service';
+import videoLibrary from '../videos/library';
 import funnels from '../funnels/service';
+import funnelEditing from '../funnels/editing';
 import playerPayload from '../funnels/player-payload';
 import analytics from '../analytics/service';
+import analyticsIngest from '../analytics/ingest';
+import analyticsReporting from '../analytics/reporting';
 import customization from '../customization/service';
+import customizationBranding from '../customization/branding';
 import creatorImages from '../uploads/service';
 import mailerSettings from '../mailer/settings';
 import mailOutbox from '../mailer/outbox';
@@ -40,15 +49,24 @@ export default {
   'users-presenter': usersPresenter,
   'plan-limits': planLimits,
   plans,
+  'plan-catalogue': planCatalogue,
   billing,
   'billing-sync': billingSync,
   'stripe-settings': stripeSettings,
   'stripe-webhooks': stripeWebhooks,
+  'billing-administration': billingAdministration,
+  'billing-payments': billingPayments,
+  'stripe-connection': stripeConnection,
   videos,
+  'video-library': videoLibrary,
   funnels,
+  'funnel-editing': funnelEditing,
   'player-payload': playerPayload,
   analytics,
+  'analytics-ingest': analyticsIngest,
+  'analytics-reporting': analyticsReporting,
   customization,
+  'customization-branding': customizationBranding,
   'creator-images': creatorImages,
   'mailer-settings': mailerSettings,
   'mail-outbox': mailOutbox,

@@ -1,0 +1,95 @@
+import { MESSAGES, type stripeConfigSchema } from '@branchify/shared';
+import type { z } from 'zod';
+import { AppError, validationError } from '../http/errors';
+import { maskKey, unmaskKeys } from '../utils/masked-secret';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import { signState, verifyState } from './connect-state';
+import { classifyStripeError } from './stripe-client';
+
+export type StripeConfig = z.output<typeof stripeConfigSchema>;
+
+/** How the Connect OAuth round trip ended, for the integrations page. */
+export type ConnectResult = 'connected' | 'invalid-state' | 'denied' | 'error' | 'not-configured';
+
+/** The card provider as an admin sets it up: credentials (secret never echoed) and the Connect account. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const settings = () => getService(strapi, 'stripe-settings');
+
+  /** The credentials form: secrets masked (kind and last four characters), never in full. */
+  const configView = async () => {
+    const view = await settings().publicView();
+    const credentials = await settings().credentials();
+    return {
+      client_id: view.client_id,
+      secret: maskKey(credentials.secretKey),
+      publishable_key: view.publishable_key,
+      webhook_secret: maskKey(credentials.webhookSecret),
+      redirect_url: view.redirect_url,
+      has_secret: view.has_secret,
+      has_webhook_secret: view.has_webhook_secret,
+      configured: view.configured,
+    };
+  };
+
+  return {
+    configView,
+
+    /** Accepts back what `configView` served: masked secrets keep the saved ones; redirect_url and the flags are read-only and ignored. */
+    async saveConfig(input: StripeConfig, actorId: number) {
+      const served = await configView();
+      const secrets = unmaskKeys({
+        secret: { value: input.secret, served: served.secret },
+        webhook_secret: { value: input.webhook_secret, served: served.webhook_secret },
+      });
+      await settings().save({ client_id: input.client_id, publishable_key: input.publishable_key, ...secrets });
+      strapi.log.info(`[billing] admin ${actorId} updated the Stripe credentials`);
+      return settings().publicView();
+    },
+
+    /** Where to send the admin to connect an account; refused until the client id is set. */
+    async authorizeUrl(actorId: number): Promise<string> {
+      const credentials = await settings().credentials();
+      const connect = await settings().connect();
+      if (!connect || !credentials.clientId) throw validationError({ client_id: [MESSAGES.paymentsNotConfigured] }, MESSAGES.paymentsNotConfigured);
+      return connect.authorizeUrl({ clientId: credentials.clientId, redirectUri: settings().redirectUrl(), state: signState(actorId) });
+    },
+
+    /** Stripe's answer to the authorization: a valid state and code connect the account. */
+    async completeConnect(state: string | null, code: string | null, denied: boolean): Promise<ConnectResult> {
+      const signed = state === null ? null : verifyState(state);
+      if (!signed) {
+        strapi.log.warn('[billing] Stripe OAuth callback with an invalid or expired state');
+        return 'invalid-state';
+      }
+      if (!code) return denied ? 'denied' : 'error';
+      const connect = await settings().connect();
+      if (!connect) return 'not-configured';
+      try {
+        const { accountId } = await connect.exchange(code);
+        await settings().setAccount(accountId);
+        strapi.log.info(`[billing] admin ${signed.adminId} connected Stripe account ${accountId}`);
+        return 'connected';
+      } catch (error) {
+        strapi.log.warn(`[billing] Stripe OAuth code exchange failed: ${classifyStripeError(error).message}`);
+        return 'error';
+      }
+    },
+
+    /** Forgets the account locally even when Stripe's deauthorization fails (it may already have). */
+    async disconnect() {
+      const credentials = await settings().credentials();
+      if (!credentials.accountId) throw new AppError(409, MESSAGES.stripeNotConnected);
+      const connect = await settings().connect();
+      if (connect && credentials.clientId) {
+        try {
+          await connect.deauthorize(credentials.clientId, credentials.accountId);
+        } catch (error) {
+          strapi.log.warn(`[billing] Stripe deauthorize failed: ${classifyStripeError(error).message}`);
+        }
+      }
+      await settings().setAccount(null);
+      return settings().publicView();
+    },
+  };
+};

@@ -1,0 +1,82 @@
+import { countElements, MESSAGES, type FunnelDocument } from '@branchify/shared';
+import { validationError, type FieldErrors } from '../http/errors';
+import type { UserRecord } from '../users/serialize';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import type { FunnelRow } from './service';
+
+export interface FunnelMeta {
+  title: string;
+  description: string;
+  settings: { enable_resume_play: boolean };
+}
+
+/**
+ * What a creator does to their funnels, one use-case per function. Every change that the player
+ * shows drops the funnel's cached player payload.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const funnels = () => getService(strapi, 'funnels');
+  const limits = () => getService(strapi, 'plan-limits');
+  const player = () => getService(strapi, 'player-payload');
+
+  /** The plan's funnel limit, checked on the count taken inside the creating transaction. */
+  const withinLimit = (user: UserRecord) => (count: number) => limits().assert(user, { kind: 'funnels', count });
+
+  return {
+    async create(user: UserRecord, input: FunnelMeta): Promise<FunnelRow> {
+      const funnel = await funnels().createCounted(user.id, input, withinLimit(user));
+      strapi.log.info(`[funnels] user ${user.id} created funnel ${funnel.id}`);
+      return funnel;
+    },
+
+    /** Title, description and settings (the update-funnel modal), leaving the videos as they are. */
+    async updateMeta(funnel: FunnelRow, input: FunnelMeta): Promise<FunnelRow> {
+      const updated = await funnels().updateMeta(funnel, input);
+      player().invalidate(funnel.identifier);
+      return updated;
+    },
+
+    /** The editor's save: every video must be in the user's library and the elements within the plan. */
+    async save(user: UserRecord, funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
+      const owned = new Set(
+        (
+          await getService(strapi, 'videos').findMany(
+            user.id,
+            doc.videos.map((v) => v.id),
+          )
+        ).map((v) => v.id),
+      );
+      const errors: FieldErrors = {};
+      doc.videos.forEach((v, i) => {
+        if (!owned.has(v.id)) errors[`videos.${i}.id`] = [MESSAGES.videoNotInLibrary];
+      });
+      if (Object.keys(errors).length) throw validationError(errors);
+      await limits().assert(user, { kind: 'elements', branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') });
+      const saved = await funnels().saveDocument(funnel, doc);
+      player().invalidate(funnel.identifier);
+      strapi.log.info(`[funnels] user ${user.id} saved funnel ${funnel.id} (version ${saved.version})`);
+      return saved;
+    },
+
+    /** A copy counts against the plan's funnel limit like a new funnel. */
+    async duplicate(user: UserRecord, source: FunnelRow): Promise<FunnelRow> {
+      return funnels().createCounted(
+        user.id,
+        {
+          title: `${source.title} (copy)`.slice(0, 255),
+          description: source.description ?? '',
+          settings: { enable_resume_play: Boolean(source.settings?.enable_resume_play) },
+          videos: source.videos ?? [],
+        },
+        withinLimit(user),
+      );
+    },
+
+    async remove(funnel: FunnelRow, userId: number): Promise<void> {
+      await funnels().remove(funnel);
+      player().invalidate(funnel.identifier);
+      strapi.log.info(`[funnels] user ${userId} deleted funnel ${funnel.id}`);
+    },
+  };
+};

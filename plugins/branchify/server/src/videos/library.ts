@@ -1,0 +1,37 @@
+import { messageTemplates } from '@branchify/shared';
+import { AppError } from '../http/errors';
+import type { UserRecord } from '../users/serialize';
+import { getService } from '../utils/services';
+import type { Strapi } from '../utils/strapi';
+import type { VideoRow } from './service';
+import type { VideoInput } from './validators';
+
+/** What a creator does to their video library, one use-case per function. */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const videos = () => getService(strapi, 'videos');
+
+  return {
+    /** The plan decides which video sources may be added. */
+    async add(user: UserRecord, input: VideoInput): Promise<VideoRow> {
+      await getService(strapi, 'plan-limits').assert(user, { kind: 'video_source', provider: input.source.provider });
+      const video = await videos().create(user.id, input);
+      strapi.log.info(`[videos] user ${user.id} added ${video.provider} video ${video.id}`);
+      return video;
+    },
+
+    /** Players show the new title at once. */
+    async rename(video: VideoRow, title: string): Promise<VideoRow> {
+      const updated = await videos().rename(video.id, title);
+      getService(strapi, 'player-payload').invalidateAll();
+      return updated;
+    },
+
+    /** A video a funnel uses is refused (409) with the funnels' names, so no funnel points at nothing. */
+    async remove(video: VideoRow, userId: number): Promise<void> {
+      const usedBy = await getService(strapi, 'funnels').titlesUsing(video.id);
+      if (usedBy.length) throw new AppError(409, messageTemplates.videoInUseBy(usedBy));
+      await videos().remove(video.id);
+      strapi.log.info(`[videos] user ${userId} deleted video ${video.id}`);
+    },
+  };
+};
