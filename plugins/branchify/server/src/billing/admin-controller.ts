@@ -22,7 +22,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   const subscription = async (ctx: Context, param = 'id'): Promise<{ sub: SubscriptionRow; user: UserRecord }> => {
-    const sub = (await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx, param) } })) as SubscriptionRow | null;
+    const sub = await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx, param) } });
     if (!sub) throw notFound();
     return { sub, user: await userById(sub.user_id) };
   };
