@@ -76,6 +76,26 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
+  // The server reads rows through typed queries (`query(strapi, UID.x)`, `knex<Row>(table)`, `rawRows<T>(...)`), never by casting.
+  {
+    files: ['plugins/branchify/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: [
+            ':matches(TSAsExpression, TSTypeAssertion) > TSTypeReference.typeAnnotation > Identifier.typeName[name=/Row$/]',
+            ':matches(TSAsExpression, TSTypeAssertion) > .typeAnnotation TSTypeReference:not(TSTypeOperator > *) > Identifier.typeName[name=/Row$/]',
+          ].join(', '),
+          message: 'Do not cast to a row type: query(strapi, UID.x) and knex<Row>(table) already answer typed rows.',
+        },
+        {
+          selector: ':matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression > Identifier.property[name="rows"]',
+          message: 'Read knex.raw results with rawRows<T>(result) from utils/strapi instead of casting `.rows`.',
+        },
+      ],
+    },
+  },
   // Node: the server, scripts, the test harness and fakes (CommonJS where the file is .js).
   {
     files: ['**/*.{js,cjs}'],

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AnalyticsReportResource, FunnelDocument } from '@branchify/shared';
 import type { Knex } from 'knex';
 import { getService } from '../utils/services';
-import type { Strapi } from '../utils/strapi';
+import { rawRows, type Strapi } from '../utils/strapi';
 import { BatchWriter } from './batch-writer';
 import { buildEdges, buildNodes, rootEditorId } from './map';
 import { MARKS, ROLLUPS, RollupDeltas, dayOf, edgeMark, isComplete, markId, newMarks, reachedMark, rebuildFunnel } from './rollups';
@@ -34,6 +34,33 @@ interface InteractionRow {
 }
 
 type Progress = Record<string, { max: number; duration: number | null }>;
+
+/** A view as the query engine reads it. */
+export interface FunnelViewRow {
+  id: number;
+  funnel_id: number;
+  event_id: string;
+  viewer_token: string | null;
+  watch_time: number | string | null;
+  last_watch_time: number | string | null;
+  editor_id: string | null;
+  progress: Progress | null;
+  createdAt?: string | Date;
+}
+
+/** An interaction as the query engine reads it. */
+export interface FunnelInteractionRow {
+  id: number;
+  funnel_id: number;
+  view_id: string | null;
+  event_id: string;
+  video_id: string | null;
+  node_id: string | null;
+  connected_node: string | null;
+  type: string | null;
+  player_time: number | string | null;
+  createdAt?: string | Date;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -145,7 +172,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       `SELECT funnel_id FROM (SELECT DISTINCT funnel_id FROM ${VIEWS} UNION SELECT DISTINCT funnel_id FROM ${INTERACTIONS}) f
        WHERE NOT EXISTS (SELECT 1 FROM ${ROLLUPS} r WHERE r.funnel_id = f.funnel_id)`,
     );
-    return ((Array.isArray(result) ? result : result.rows) as Array<{ funnel_id: number }>).map((r) => Number(r.funnel_id));
+    return rawRows<{ funnel_id: number }>(result).map((r) => Number(r.funnel_id));
   };
 
   /**
@@ -221,7 +248,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
           .first('id', 'watch_time', 'progress', 'editor_id', 'created_at');
         // Two updates of one view apply one after the other.
-        const row = (await (isPg() ? query.forUpdate() : query)) as Row | undefined;
+        const row: Row | undefined = await (isPg() ? query.forUpdate() : query);
         if (!row) return null;
         const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
         const previous = progress[input.editor_id];
@@ -299,7 +326,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const days = [funnel.id, dayOf(range.from), dayOf(range.to)];
       const rows = async <T>(sql: string, bindings: Array<string | number | Date | null>): Promise<T[]> => {
         const result = await knex.raw(sql, bindings);
-        return (Array.isArray(result) ? result : result.rows) as T[];
+        return rawRows<T>(result);
       };
       const n = (v: unknown) => Number(v ?? 0);
 

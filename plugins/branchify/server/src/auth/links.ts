@@ -3,6 +3,14 @@ import { hmac, randomToken, safeEqual, sha1, sha256 } from './crypto';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 
+export interface PasswordResetRow {
+  id: number;
+  user_id: number;
+  token_hash: string;
+  expires_at: string | Date | null;
+  used_at: string | Date | null;
+}
+
 export interface VerificationParams {
   id: string;
   hash: string;
@@ -58,7 +66,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async consumeResetToken(user: UserRecord, raw: string): Promise<boolean> {
       const record = await resets().findOne({ where: { token_hash: sha256(raw), user_id: user.id } });
       if (!record || record.used_at) return false;
-      if (new Date(record.expires_at).getTime() < Date.now()) return false;
+      if (new Date(record.expires_at ?? 0).getTime() < Date.now()) return false;
       const claimed = await resets().updateMany({ where: { id: record.id, used_at: null }, data: { used_at: new Date() } });
       return claimed.count === 1;
     },

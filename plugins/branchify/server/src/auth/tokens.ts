@@ -9,6 +9,18 @@ const AUDIENCE = 'branchify-api';
 /** Two tabs restoring a session at once both present the same token; that is not theft. */
 const ROTATION_GRACE_MS = 10_000;
 
+export interface RefreshTokenRow {
+  id: number;
+  user_id: number;
+  token_hash: string;
+  family: string;
+  expires_at: string | Date | null;
+  rotated_at: string | Date | null;
+  revoked_at: string | Date | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
 interface AccessClaims {
   sub: string;
   tv: number;

@@ -1,6 +1,6 @@
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import { USER_FIELDS, type UserRecord } from '../users/serialize';
+import { USER_FIELDS } from '../users/serialize';
 import { STILL_ACTIVE } from './policy';
 import type { SubscriptionRow } from './records';
 
@@ -19,7 +19,7 @@ export const activations = (strapi: Strapi) => {
 
   const announce = async (row: SubscriptionRow) => {
     try {
-      const user = (await query(strapi, UID.user).findOne({ where: { id: row.user_id }, select: [...USER_FIELDS] })) as UserRecord | null;
+      const user = await query(strapi, UID.user).findOne({ where: { id: row.user_id }, select: [...USER_FIELDS] });
       const plan = await getService(strapi, 'plans').find(row.plan_id);
       if (user && plan) await getService(strapi, 'notifications').newSubscription(user, plan);
     } catch (error) {
@@ -32,7 +32,7 @@ export const activations = (strapi: Strapi) => {
     try {
       const webhooks = getService(strapi, 'webhooks');
       if (!(await webhooks.wants('subscription.changed'))) return;
-      const user = (await query(strapi, UID.user).findOne({ where: { id: row.user_id }, select: ['id', 'email'] })) as { id: number; email: string } | null;
+      const user = await query(strapi, UID.user).findOne({ where: { id: row.user_id }, select: ['id', 'email'] });
       const at = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
       await webhooks.emit('subscription.changed', [
         {
@@ -61,12 +61,12 @@ export const activations = (strapi: Strapi) => {
     /** Inserts a row; one inserted active is an activation. */
     async create(data: RowData): Promise<SubscriptionRow> {
       if (data.status !== 'active') {
-        const row = (await subscriptions().create({ data })) as SubscriptionRow;
+        const row = await subscriptions().create({ data });
         await changed(row, null);
         return row;
       }
       return strapi.db.transaction(async () => {
-        const row = (await subscriptions().create({ data })) as SubscriptionRow;
+        const row = await subscriptions().create({ data });
         await announce(row);
         await changed(row, null);
         return row;
@@ -78,8 +78,8 @@ export const activations = (strapi: Strapi) => {
      * guard left it untouched.
      */
     async update(id: number, data: RowData, guard: Record<string, unknown> = {}): Promise<SubscriptionRow | null> {
-      const read = async () => (await subscriptions().findOne({ where: { id } })) as SubscriptionRow | null;
-      const before = (await subscriptions().findOne({ where: { id }, select: ['status'] })) as { status: string } | null;
+      const read = () => subscriptions().findOne({ where: { id } });
+      const before = await subscriptions().findOne({ where: { id }, select: ['status'] });
       if (data.status !== 'active') {
         // The status flips in one conditional UPDATE, so only its writer announces the change.
         if (data.status !== undefined) {

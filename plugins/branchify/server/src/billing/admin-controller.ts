@@ -17,7 +17,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const admin = () => getService(strapi, 'billing-administration');
 
   const subscription = async (ctx: Context, param = 'id'): Promise<{ sub: SubscriptionRow; user: UserRecord }> => {
-    const sub = (await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx, param) } })) as SubscriptionRow | null;
+    const sub = await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx, param) } });
     if (!sub) throw notFound();
     return { sub, user: await admin().userById(sub.user_id) };
   };

@@ -226,7 +226,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const metadata = { branchify_user_id: String(user.id), branchify_plan_id: String(plan.id) };
 
         if (plan.payment_schedule === 'one-time') {
-          const row = (await subscriptions().create({
+          const row = await subscriptions().create({
             data: {
               user_id: user.id,
               plan_id: plan.id,
@@ -236,7 +236,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
               payment_method_id: card,
               stripe_customer_id: customer,
             },
-          })) as SubscriptionRow;
+          });
           let invoice: InvoiceView;
           try {
             invoice = await g.createOneTimeInvoice({
@@ -411,7 +411,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async cancel(sub: SubscriptionRow, input: { immediately: boolean; reason: string | null }, actor: Actor): Promise<SubscriptionRow> {
       requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotCancelHere), api: conflict(MESSAGES.onlySelfManagedCancel) });
       return serialised(userLock(sub.user_id), async () => {
-        const fresh = ((await subscriptions().findOne({ where: { id: sub.id } })) as SubscriptionRow | null) ?? sub;
+        const fresh = (await subscriptions().findOne({ where: { id: sub.id } })) ?? sub;
         if (fresh.status !== 'active') throw conflict(MESSAGES.noActiveSubscriptionToCancel);
         const ended = { cancellation_reason: input.reason, canceled_by: actor };
         if (actor === 'integration') {
@@ -475,7 +475,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
               const view = await g.setCancelAtPeriodEnd(live.id, false, `resume:${current.id}:${Date.now()}`);
               const row = await activating(async () => {
                 const synced = (await sync().subscription(view, { makeCurrent: true }))!;
-                return (await subscriptions().update({ where: { id: synced.id }, data: { cancellation_reason: null, canceled_by: null } })) as SubscriptionRow;
+                return await subscriptions().update({ where: { id: synced.id }, data: { cancellation_reason: null, canceled_by: null } });
               });
               return outcomeOf(row, view.latest_invoice);
             });
@@ -512,7 +512,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
      */
     async endAllFor(user: Pick<UserRecord, 'id'>): Promise<void> {
       await serialised(userLock(user.id), async () => {
-        const rows = (await subscriptions().findMany({ where: { user_id: user.id } })) as SubscriptionRow[];
+        const rows = await subscriptions().findMany({ where: { user_id: user.id } });
         const billed = rows.filter((r) => r.stripe_subscription_id && (r.status !== 'canceled' || grantsAccess(r)));
         const open = await invoices().findMany({ where: { user_id: user.id, status: 'open' } });
         if (!billed.length && !open.length) return;
@@ -574,7 +574,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async findInvoice(sub: SubscriptionRow, invoiceId: unknown): Promise<InvoiceRow> {
       const key = typeof invoiceId === 'number' || /^\d+$/.test(String(invoiceId)) ? { id: Number(invoiceId) } : { invoice_id: String(invoiceId ?? '') };
-      const row = (await invoices().findOne({ where: { ...key, subscription_id: sub.id } })) as InvoiceRow | null;
+      const row = await invoices().findOne({ where: { ...key, subscription_id: sub.id } });
       if (!row) throw notFound();
       return row;
     },
@@ -633,9 +633,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async paymentMethod(user: UserRecord) {
       if (!(await settings().configured())) return null;
       const row = await users().findOne({ where: { id: user.id }, select: ['id', 'stripe_customer_id'] });
-      if (!row?.stripe_customer_id) return null;
+      const customer = row?.stripe_customer_id;
+      if (!customer) return null;
       const g = await gateway();
-      return stripeCall(() => g.defaultCard(row.stripe_customer_id));
+      return stripeCall(() => g.defaultCard(customer));
     },
 
     async setPaymentMethod(user: UserRecord, paymentMethod: string) {

@@ -12,7 +12,7 @@ export interface StripeCredentials {
   accountId: string | null;
 }
 
-interface SettingsRow {
+export interface StripeSettingsRow {
   id: number;
   client_id: string | null;
   secret_encrypted: string | null;
@@ -33,7 +33,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const rows = () => query(strapi, UID.stripeSetting);
   let cached: { secret: string; client: StripeClient } | null = null;
 
-  const row = async (): Promise<SettingsRow | null> => rows().findOne({});
+  const row = async (): Promise<StripeSettingsRow | null> => rows().findOne({});
 
   const credentials = async (): Promise<StripeCredentials> => {
     const r = await row();

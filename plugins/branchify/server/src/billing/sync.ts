@@ -81,7 +81,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** Upserts the row for a Stripe subscription; returns null when it is not one of ours. */
     async subscription(view: SubscriptionView, hint: { userId?: number; planId?: number; makeCurrent?: boolean } = {}): Promise<SubscriptionRow | null> {
       const state = localState(view);
-      const existing = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow | null;
+      const existing = await subscriptions().findOne({ where: { stripe_subscription_id: view.id } });
       const planId = Number(view.metadata.branchify_plan_id) || (await planForPrice(view.price_id)) || hint.planId || existing?.plan_id;
       const userId = existing?.user_id ?? hint.userId ?? (Number(view.metadata.branchify_user_id) || (await userForCustomer(view.customer)));
       if (!userId || !planId) return null;
@@ -108,7 +108,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           // The webhook and the API call raced to create it: the other one won; update theirs.
           if (!isUniqueViolation(error)) throw error;
           // A second active row for the user is refused too: that is no race to settle here.
-          const winner = (await subscriptions().findOne({ where: { stripe_subscription_id: view.id } })) as SubscriptionRow | null;
+          const winner = await subscriptions().findOne({ where: { stripe_subscription_id: view.id } });
           if (!winner) throw error;
           row = (await activation.update(winner.id, data, NOT_RETIRED)) ?? winner;
         }
@@ -122,7 +122,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** Upserts our copy of a Stripe invoice (a refund we recorded is never overwritten). */
     async invoice(view: InvoiceView, hint: { userId?: number; subscriptionId?: number } = {}): Promise<InvoiceRow | null> {
-      const existing = (await invoices().findOne({ where: { invoice_id: view.id } })) as InvoiceRow | null;
+      const existing = await invoices().findOne({ where: { invoice_id: view.id } });
       let subscriptionId = existing?.subscription_id ?? hint.subscriptionId ?? null;
       if (!subscriptionId && view.subscription) {
         const sub = await subscriptions().findOne({ where: { stripe_subscription_id: view.subscription }, select: ['id'] });
@@ -145,7 +145,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         return await invoices().create({ data: { ...data, invoice_id: view.id } });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const winner = (await invoices().findOne({ where: { invoice_id: view.id } })) as InvoiceRow;
+        const winner = (await invoices().findOne({ where: { invoice_id: view.id } }))!;
         return invoices().update({ where: { id: winner.id }, data });
       }
     },

@@ -16,6 +16,16 @@ interface StripeEventLike {
   data: { object: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a verified Stripe event's object, re-read before use
 }
 
+export interface StripeEventRow {
+  id: number;
+  event_id: string;
+  type: string;
+  payload: unknown;
+  status: string | null;
+  processed_at: string | Date | null;
+  last_error: string | null;
+}
+
 type Handler = (event: StripeEventLike, g: StripeGateway) => Promise<void>;
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test((error as Error)?.message ?? '');
@@ -34,7 +44,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   const notifyUser = async (customer: string | null, method: string) => {
     if (!customer) return;
-    const user = (await query(strapi, UID.user).findOne({ where: { stripe_customer_id: customer } })) as UserRecord | null;
+    const user = await query(strapi, UID.user).findOne({ where: { stripe_customer_id: customer } });
     const notifications = getService(strapi, 'notifications') as unknown as Record<string, unknown>;
     const send = notifications[method] as undefined | ((u: UserRecord) => Promise<void>);
     if (user && send) await send.call(notifications, user);

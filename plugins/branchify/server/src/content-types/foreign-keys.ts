@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { rawRows } from '../utils/strapi';
 
 /**
  * References between our tables, enforced by the database (PostgreSQL here, SQLite in
@@ -56,19 +57,16 @@ export const ensureForeignKeys = (db: Knex, schema: string): Promise<ForeignKeyR
   db.transaction(async (knex) => {
     await knex.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`${schema}:branchify:foreign-keys`]);
     const existing = new Set(
-      (
-        (await knex.raw(`SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f'`, [schema]))
-          .rows as Array<{ conname: string }>
+      rawRows<{ conname: string }>(
+        await knex.raw(`SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f'`, [schema]),
       ).map((r) => r.conname),
     );
     const unvalidated = new Set(
-      (
-        (
-          await knex.raw(
-            `SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f' AND NOT c.convalidated`,
-            [schema],
-          )
-        ).rows as Array<{ conname: string }>
+      rawRows<{ conname: string }>(
+        await knex.raw(
+          `SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f' AND NOT c.convalidated`,
+          [schema],
+        ),
       ).map((r) => r.conname),
     );
     const report: ForeignKeyReport = { added: [], unvalidated: [] };

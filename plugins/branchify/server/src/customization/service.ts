@@ -6,7 +6,7 @@ import { effectiveColorScheme, variableName } from './colors';
 
 export { DEFAULT_APP_NAME };
 
-interface CustomizationRow {
+export interface CustomizationRow {
   id: number;
   app_name: string | null;
   app_description: string | null;

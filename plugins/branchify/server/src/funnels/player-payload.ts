@@ -93,7 +93,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   const load = async (reference: string): Promise<PlayerEntry | null> => {
-    const funnel = (await query(strapi, UID.funnel).findOne({ where: { identifier: reference } })) as Funnel | null;
+    const funnel = await query(strapi, UID.funnel).findOne({ where: { identifier: reference } });
     if (!funnel || !(await ownerMayPublish(funnel.owner_id))) return null;
     const ids = (funnel.videos ?? []).map((v) => v.id);
     const rows: VideoRow[] = await getService(strapi, 'videos').findMany(funnel.owner_id, ids);

@@ -17,6 +17,14 @@ export interface FunnelRow {
   updatedAt?: string | Date;
 }
 
+/** Which library video a funnel uses. */
+export interface FunnelVideoRow {
+  id: number;
+  funnel_id: number;
+  video_id: number;
+  owner_id: number;
+}
+
 const LINKS = 'branchify_funnel_videos';
 
 /** 24 characters of base62: the funnel's public, unguessable reference. */

@@ -12,7 +12,7 @@ export interface QueuedMail {
   text: string;
 }
 
-interface OutboxRow {
+export interface OutboxRow {
   id: number;
   to_address: string;
   template: string | null;
@@ -22,6 +22,8 @@ interface OutboxRow {
   status: 'queued' | 'sending' | 'sent' | 'failed';
   attempts: number | null;
   next_attempt_at: string | Date | null;
+  sent_at: string | Date | null;
+  last_error: string | null;
 }
 
 const BATCH = 25;
@@ -84,11 +86,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
   /** One pass over the due rows (oldest first). Date order is compared here, not in SQL. */
   const pass = async (isStopped: () => boolean): Promise<boolean> => {
     const now = Date.now();
-    const candidates = (await rows().findMany({
+    const candidates = await rows().findMany({
       where: { status: { $in: ['queued', 'sending'] } },
       orderBy: [{ next_attempt_at: 'asc' }, { id: 'asc' }],
       limit: BATCH,
-    })) as OutboxRow[];
+    });
     const due = candidates.filter((row) => time(row.next_attempt_at) <= now);
     if (!due.length) return false;
 

@@ -25,7 +25,7 @@ export interface MailerSettingsInput {
   from_name?: string | null;
 }
 
-interface SettingsRow {
+export interface MailerSettingsRow {
   id: number;
   host: string | null;
   port: number | null;
@@ -47,9 +47,9 @@ const PASSWORD = 'mailer.password';
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const rows = () => query(strapi, UID.mailerSetting);
-  const row = async (): Promise<SettingsRow | null> => rows().findOne({});
+  const row = async (): Promise<MailerSettingsRow | null> => rows().findOne({});
 
-  const toSettings = (r: SettingsRow | null): MailerSettings | null => {
+  const toSettings = (r: MailerSettingsRow | null): MailerSettings | null => {
     if (!r?.host || !r.port || !r.from_address) return null;
     let password: string | null = null;
     if (r.password_encrypted) {

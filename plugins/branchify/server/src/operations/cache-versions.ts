@@ -1,8 +1,15 @@
-import type { Strapi } from '../utils/strapi';
+import { rawRows, type Strapi } from '../utils/strapi';
 
 const TABLE = 'branchify_cache_versions';
 
 export type CacheScope = 'player';
+
+export interface CacheVersionRow {
+  id: number;
+  scope: string;
+  /** A bigint column: a string on PostgreSQL. */
+  version: number | string;
+}
 
 /**
  * Version numbers, one per cache scope, kept in the database so every app process sees a change
@@ -21,7 +28,7 @@ export default ({ strapi }: { strapi: Strapi }) => ({
          RETURNING version`,
         [scope, now, now],
       );
-      const rows: Array<{ version: number | string }> = Array.isArray(result) ? result : result.rows;
+      const rows = rawRows<Pick<CacheVersionRow, 'version'>>(result);
       return Number(rows[0]?.version ?? 0);
     });
   },

@@ -38,7 +38,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const sub = await query(strapi, UID.subscription).findOne({ where: { id: user.subscription_id, user_id: user.id } });
     if (!sub) return { plan: null, hasSubscription: false };
     if (!grantsAccess(sub)) return { plan: null, hasSubscription: true };
-    const plan = (await query(strapi, UID.plan).findOne({ where: { id: sub.plan_id } })) as PlanRecord | null;
+    const plan = await query(strapi, UID.plan).findOne({ where: { id: sub.plan_id } });
     return { plan, hasSubscription: true };
   };
 

@@ -1,5 +1,5 @@
 import type { ListQuery } from '../http/paging';
-import { query, UID, type Strapi } from '../utils/strapi';
+import { query, UID, type OrderBy, type Strapi } from '../utils/strapi';
 import type { PlanRow } from './present';
 import type { PlanInput } from '@branchify/shared';
 
@@ -20,7 +20,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async list(q: ListQuery): Promise<{ rows: PlanRow[]; total: number }> {
       const where = q.search ? { name: { $containsi: q.search } } : {};
-      const orderBy = q.sort ? { [SORT_COLUMNS[q.sort.field]!]: q.sort.order } : [{ sort_order: 'asc' }, { id: 'asc' }];
+      const orderBy: OrderBy<PlanRow> = q.sort ? { [SORT_COLUMNS[q.sort.field]!]: q.sort.order } : [{ sort_order: 'asc' }, { id: 'asc' }];
       const [rows, total] = await Promise.all([plans().findMany({ where, orderBy, limit: q.perPage, offset: q.offset }), plans().count({ where })]);
       return { rows, total };
     },

@@ -1,8 +1,16 @@
 import { env } from '@branchify/shared/node';
-import type { Strapi } from '../utils/strapi';
+import { rawRows, type Strapi } from '../utils/strapi';
 import { redisCounters, type RedisCounters } from './redis';
 
 export type RateBudget = 'auth' | 'ingest' | 'upload' | 'integrator';
+
+/** One counter: hits in the window opened at `window_start` (epoch milliseconds, a bigint column). */
+export interface RateLimitRow {
+  id: number;
+  bucket: string;
+  window_start: number | string;
+  hits: number;
+}
 
 export interface RateVerdict {
   allowed: boolean;
@@ -96,7 +104,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
          RETURNING hits, window_start`,
         [bucket, now, stamp, stamp, now - windowMs, now - windowMs],
       );
-      const rows: Array<{ hits: number | string; window_start: number | string }> = Array.isArray(result) ? result : result.rows;
+      const rows = rawRows<Pick<RateLimitRow, 'hits' | 'window_start'>>(result);
       const hits = Number(rows[0]?.hits ?? 1);
       const opened = Number(rows[0]?.window_start ?? now);
       return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };

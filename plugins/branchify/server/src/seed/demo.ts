@@ -1,5 +1,6 @@
 import { createUserSchema, createVideoSchema, funnelDocumentSchema, grantsAccess, planSchema, type FunnelDocument } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
+import type { FunnelRow } from '../funnels/service';
 import type { PlanRow } from '../plans/present';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -117,7 +118,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const users = () => getService(strapi, 'users');
 
   const ensurePlan = async (added: string[]): Promise<PlanRow> => {
-    const existing = (await query(strapi, UID.plan).findOne({ where: { name: DEMO.plan.name, payment_schedule: 'free' } })) as PlanRow | null;
+    const existing = await query(strapi, UID.plan).findOne({ where: { name: DEMO.plan.name, payment_schedule: 'free' } });
     if (existing) return existing;
     added.push(`plan '${DEMO.plan.name}'`);
     return getService(strapi, 'plans').create(planSchema.parse(DEMO.plan));
@@ -141,9 +142,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const url = `${env().PUBLIC_URL.replace(/\/$/, '')}${DEMO_MEDIA_PATH}${clip.file}`;
     const input = createVideoSchema.parse({ provider: 'generic', url, title: clip.title, duration: clip.duration });
     const videos = query(strapi, UID.video);
-    const existing = (await videos.findOne({
+    const existing = await videos.findOne({
       where: { owner_id: ownerId, provider: 'generic', source_url: { $endsWith: `${DEMO_MEDIA_PATH}${clip.file}` } },
-    })) as VideoRow | null;
+    });
     if (!existing) {
       added.push(`video '${clip.title}'`);
       return getService(strapi, 'videos').create(ownerId, input);
@@ -169,7 +170,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       for (const clip of DEMO.clips) ids[clip.editor_id] = (await ensureVideo(creator.id, clip, added, updated)).id;
 
       const funnels = getService(strapi, 'funnels');
-      let funnel = await query(strapi, UID.funnel).findOne({ where: { owner_id: creator.id, title: DEMO.funnel.title } });
+      let funnel: FunnelRow | null = await query(strapi, UID.funnel).findOne({ where: { owner_id: creator.id, title: DEMO.funnel.title } });
       if (!funnel) {
         funnel = await funnels.create(creator.id, document(ids));
         added.push(`funnel '${DEMO.funnel.title}'`);

@@ -9,7 +9,7 @@ import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { compareVersions, downloadPackage, feedConfigured, fetchLatest, sha256File, signatureValid, VERSION_PATTERN, type FeedRelease } from './feed';
 
-interface StateRow {
+export interface UpdateStateRow {
   id: number;
   license_key_encrypted: string | null;
   current_version: string | null;
@@ -46,7 +46,7 @@ const notConfigured = () => new AppError(503, MESSAGES.updatesNotConfigured);
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const rows = () => query(strapi, UID.updateState);
-  const row = async (): Promise<StateRow | null> => rows().findOne({});
+  const row = async (): Promise<UpdateStateRow | null> => rows().findOne({});
   const patch = async (data: Record<string, unknown>) => {
     const existing = await row();
     if (existing) await rows().update({ where: { id: existing.id }, data });
@@ -79,7 +79,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   /** The version this installation runs (or will run after a restart into `current`). */
-  const installedVersion = (r: StateRow | null): string =>
+  const installedVersion = (r: UpdateStateRow | null): string =>
     r?.current_version && VERSION_PATTERN.test(r.current_version) && compareVersions(r.current_version, APP_VERSION) > 0 ? r.current_version : APP_VERSION;
 
   const requireReady = async (): Promise<string> => {
@@ -89,7 +89,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     return key;
   };
 
-  const removeDownload = async (r: StateRow | null) => {
+  const removeDownload = async (r: UpdateStateRow | null) => {
     if (!r?.downloaded_path) return;
     await fs.rm(r.downloaded_path, { force: true });
     await fs.rm(`${r.downloaded_path}.json`, { force: true });

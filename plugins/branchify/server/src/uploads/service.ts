@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async store(ownerId: number, file: IncomingFile): Promise<CreatorImageRow> {
       const stored = await storeImage(strapi, IMAGE_FIELD, file, BRANCH_IMAGE_RULES);
       try {
-        return (await images().create({ data: { owner_id: ownerId, url: stored.url, size: stored.size, file_id: stored.fileId } })) as CreatorImageRow;
+        return await images().create({ data: { owner_id: ownerId, url: stored.url, size: stored.size, file_id: stored.fileId } });
       } catch (error) {
         await deleteImages(strapi, [stored]);
         throw error;
@@ -37,7 +37,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * what they pointed at, for `deleteFiles` once that transaction has committed.
      */
     async detachAllOf(ownerId: number): Promise<CreatorImageRow[]> {
-      const rows = (await images().findMany({ where: { owner_id: ownerId } })) as CreatorImageRow[];
+      const rows = await images().findMany({ where: { owner_id: ownerId } });
       if (rows.length) await images().deleteMany({ where: { owner_id: ownerId } });
       return rows;
     },

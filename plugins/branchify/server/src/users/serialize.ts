@@ -20,6 +20,24 @@ export interface UserRecord {
   updatedAt?: string | Date;
 }
 
+/** The whole users-permissions row: the record plus the columns only writes and the auth service touch. */
+export interface UserRow extends UserRecord {
+  username: string;
+  provider: string | null;
+  confirmed: boolean | null;
+  blocked: boolean | null;
+  /** The role relation: written as the role's id, read only when populated. */
+  role?: number | null;
+}
+
+/** A users-permissions role. */
+export interface RoleRow {
+  id: number;
+  name: string;
+  description: string | null;
+  type: string;
+}
+
 /** The fields a user record is read with: never the hash or the provider's tokens. */
 export const USER_FIELDS = [
   'id',

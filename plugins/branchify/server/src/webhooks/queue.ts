@@ -18,6 +18,23 @@ export interface DeliveryRow {
   next_attempt_ms: number | string | null;
 }
 
+/** A delivery with its outcome columns, as the query engine reads it. */
+export interface WebhookDeliveryRow extends DeliveryRow {
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: string | Date | null;
+}
+
+/** One attempt at a delivery. */
+export interface AttemptRow {
+  id: number;
+  delivery_id: number;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number | null;
+}
+
 export interface QueueOptions {
   /** How long a claimed row stays claimed (a node that dies mid-send frees it when this passes). */
   leaseMs: number;
@@ -81,12 +98,12 @@ export const deliveryQueue = (knex: () => Knex, options: QueueOptions) => {
 
     /** One pass over the due rows (oldest first); answers how many attempts this process made. */
     async pass(isStopped: () => boolean = () => false): Promise<{ made: number; full: boolean }> {
-      const due = (await knex()(DELIVERIES)
+      const due = await knex()<DeliveryRow>(DELIVERIES)
         .whereIn('status', ['pending', 'sending'])
         .andWhere('next_attempt_ms', '<=', Date.now())
         .orderBy([{ column: 'next_attempt_ms' }, { column: 'id' }])
         .limit(batch)
-        .select('id', 'endpoint_id', 'event_id', 'type', 'payload', 'status', 'attempts', 'max_attempts', 'next_attempt_ms')) as DeliveryRow[];
+        .select('id', 'endpoint_id', 'event_id', 'type', 'payload', 'status', 'attempts', 'max_attempts', 'next_attempt_ms');
       let made = 0;
       let next = 0;
       const worker = async () => {

@@ -23,7 +23,7 @@ import { ATTEMPTS, DELIVERIES, deliveryQueue, type DeliveryRow } from './queue';
 import { sendOnce, type AttemptOutcome } from './sender';
 import { sign, SIGNATURE_HEADER, newSecret } from './signature';
 
-interface EndpointRow {
+export interface EndpointRow {
   id: number;
   url: string;
   description: string | null;
@@ -89,7 +89,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (cached && Date.now() - cached.at < ttl) return cached.list;
     loading ??= (async () => {
       try {
-        const rows = (await endpoints().findMany({ where: { enabled: true }, select: ['id', 'events'] })) as EndpointRow[];
+        const rows = await endpoints().findMany({ where: { enabled: true }, select: ['id', 'events'] });
         const list = rows.map((r) => ({ id: r.id, events: new Set<string>(eventsOf(r)) }));
         cached = { at: Date.now(), list };
         return list;
@@ -120,7 +120,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   const send = async (row: DeliveryRow, attempt: number): Promise<AttemptOutcome> => {
-    const endpoint = (await endpoints().findOne({ where: { id: row.endpoint_id } })) as EndpointRow | null;
+    const endpoint = await endpoints().findOne({ where: { id: row.endpoint_id } });
     if (!endpoint) return { ok: false, status_code: null, error: MESSAGES.webhookEndpointDeleted, duration_ms: 0, permanent: true };
     if (!endpoint.enabled) return { ok: false, status_code: null, error: MESSAGES.webhookEndpointDisabled, duration_ms: 0, permanent: true };
     let secret: string;
@@ -225,14 +225,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async list(q: ListQuery): Promise<{ rows: WebhookEndpointResource[]; total: number }> {
       const where = q.search ? { $or: [{ url: { $containsi: q.search } }, { description: { $containsi: q.search } }] } : {};
       const [rows, total] = await Promise.all([
-        endpoints().findMany({ where, orderBy: { id: 'asc' }, offset: q.offset, limit: q.perPage }) as Promise<EndpointRow[]>,
+        endpoints().findMany({ where, orderBy: { id: 'asc' }, offset: q.offset, limit: q.perPage }),
         endpoints().count({ where }),
       ]);
       return { rows: rows.map((r) => present(r)), total };
     },
 
     async find(id: number): Promise<WebhookEndpointResource> {
-      const row = (await endpoints().findOne({ where: { id } })) as EndpointRow | null;
+      const row = await endpoints().findOne({ where: { id } });
       if (!row) throw notFound();
       return present(row);
     },
@@ -241,7 +241,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async create(input: WebhookEndpointBody, adminId: number): Promise<WebhookEndpointResource> {
       await checkUrl(input.url);
       const secret = newSecret();
-      const row = (await endpoints().create({
+      const row = await endpoints().create({
         data: {
           url: input.url,
           description: input.description,
@@ -250,19 +250,19 @@ export default ({ strapi }: { strapi: Strapi }) => {
           secret_encrypted: seal(secret, SECRET),
           created_by: adminId,
         },
-      })) as EndpointRow;
+      });
       cached = null;
       return present(row, secret);
     },
 
     async update(id: number, input: WebhookEndpointBody): Promise<WebhookEndpointResource> {
-      const existing = (await endpoints().findOne({ where: { id } })) as EndpointRow | null;
+      const existing = await endpoints().findOne({ where: { id } });
       if (!existing) throw notFound();
       await checkUrl(input.url);
-      const row = (await endpoints().update({
+      const row = await endpoints().update({
         where: { id },
         data: { url: input.url, description: input.description, events: input.events, enabled: input.enabled },
-      })) as EndpointRow;
+      });
       cached = null;
       return present(row);
     },
@@ -320,14 +320,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
         if (q.search) b.andWhere((w) => w.where('type', 'like', `%${q.search}%`).orWhere('event_id', 'like', `%${q.search}%`));
         return b;
       };
-      const [{ count }] = (await base().count({ count: '*' })) as Array<{ count: number | string }>;
-      const rows = (await base().orderBy('id', 'desc').offset(q.offset).limit(q.perPage).select('*')) as Array<Record<string, unknown>>;
+      const [{ count }] = await base().count<Array<{ count: number | string }>>({ count: '*' });
+      const rows: Array<Record<string, unknown>> = await base().orderBy('id', 'desc').offset(q.offset).limit(q.perPage).select('*');
       const ids = rows.map((r) => Number(r.id));
-      const attempts = ids.length
-        ? ((await knex()(ATTEMPTS)
+      const attempts: Array<Record<string, unknown>> = ids.length
+        ? await knex()(ATTEMPTS)
             .whereIn('delivery_id', ids)
             .orderBy([{ column: 'delivery_id' }, { column: 'attempt' }])
-            .select('*')) as Array<Record<string, unknown>>)
+            .select('*')
         : [];
       const byDelivery = new Map<number, WebhookAttemptResource[]>();
       for (const a of attempts) {
