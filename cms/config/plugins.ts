@@ -1,5 +1,32 @@
 import { env } from '@branchify/shared/node';
 
+/** Uploads go to the S3 bucket when S3_BUCKET is set (config/src/env.ts checks the rest), to public/uploads otherwise. */
+const upload = () => {
+  const e = env();
+  if (!e.S3_BUCKET) return {};
+  return {
+    upload: {
+      config: {
+        provider: 'aws-s3',
+        providerOptions: {
+          baseUrl: e.S3_PUBLIC_URL,
+          s3Options: {
+            credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            // S3-compatible stores often refuse the SDK's default CRC32 checksums (headers and
+            // trailers AWS added in 2025): there, checksums only where the operation requires one.
+            ...(e.S3_ENDPOINT ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+            // An ACL key that is present but undefined makes the provider send none.
+            params: { Bucket: e.S3_BUCKET, ACL: e.S3_ACL === 'none' ? undefined : e.S3_ACL },
+          },
+        },
+      },
+    },
+  };
+};
+
 export default () => ({
   branchify: { enabled: true, resolve: '../plugins/branchify' },
   'users-permissions': {
@@ -9,4 +36,5 @@ export default () => ({
       register: { allowedFields: ['first_name', 'last_name'] },
     },
   },
+  ...upload(),
 });

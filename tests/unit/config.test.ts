@@ -46,4 +46,20 @@ describe('configuration', () => {
   it('treats an empty value as unset', () => {
     expect(parseEnv({ ...secrets, PORT: '' }).PORT).toBe(1337);
   });
+
+  it('needs a region and credentials with S3_BUCKET, and never repeats a secret value', () => {
+    expect(parseEnv(secrets).S3_BUCKET).toBeUndefined();
+    expect(() => parseEnv({ ...secrets, S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'very-secret-value' })).toThrow(
+      /S3_REGION is required when S3_BUCKET is set[\s\S]*S3_ACCESS_KEY_ID is required when S3_BUCKET is set/,
+    );
+    const s3 = { S3_BUCKET: 'media', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'very-secret-value' };
+    expect(parseEnv({ ...secrets, ...s3 })).toMatchObject({ S3_FORCE_PATH_STYLE: false, S3_ACL: 'public-read' });
+    try {
+      parseEnv({ ...secrets, JWT_SECRET: 'short-secret', ...s3 });
+      throw new Error('accepted a short JWT_SECRET');
+    } catch (error) {
+      expect((error as Error).message).toMatch(/JWT_SECRET .*\(got a value, not shown\)/);
+      expect((error as Error).message).not.toContain('short-secret');
+    }
+  });
 });
