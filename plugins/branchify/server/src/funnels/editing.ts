@@ -1,6 +1,7 @@
 import { countElements, MESSAGES, type FunnelDocument } from '@branchify/shared';
 import { validationError, type FieldErrors } from '../http/errors';
 import type { UserRecord } from '../users/serialize';
+import { isForeignKeyViolation } from '../utils/db-errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { FunnelRow } from './service';
@@ -23,6 +24,23 @@ export default ({ strapi }: { strapi: Strapi }) => {
   /** The plan's funnel limit, checked on the count taken inside the creating transaction. */
   const withinLimit = (user: UserRecord) => (count: number) => limits().assert(user, { kind: 'funnels', count });
 
+  /** Every video of the document must be in the user's library (422 on each one that is not). */
+  const refuseVideosOutsideLibrary = async (userId: number, doc: FunnelDocument): Promise<void> => {
+    const owned = new Set(
+      (
+        await getService(strapi, 'videos').findMany(
+          userId,
+          doc.videos.map((v) => v.id),
+        )
+      ).map((v) => v.id),
+    );
+    const errors: FieldErrors = {};
+    doc.videos.forEach((v, i) => {
+      if (!owned.has(v.id)) errors[`videos.${i}.id`] = [MESSAGES.videoNotInLibrary];
+    });
+    if (Object.keys(errors).length) throw validationError(errors);
+  };
+
   return {
     async create(user: UserRecord, input: FunnelMeta): Promise<FunnelRow> {
       const funnel = await funnels().createCounted(user.id, input, withinLimit(user));
@@ -39,21 +57,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** The editor's save: every video must be in the user's library and the elements within the plan. */
     async save(user: UserRecord, funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
-      const owned = new Set(
-        (
-          await getService(strapi, 'videos').findMany(
-            user.id,
-            doc.videos.map((v) => v.id),
-          )
-        ).map((v) => v.id),
-      );
-      const errors: FieldErrors = {};
-      doc.videos.forEach((v, i) => {
-        if (!owned.has(v.id)) errors[`videos.${i}.id`] = [MESSAGES.videoNotInLibrary];
-      });
-      if (Object.keys(errors).length) throw validationError(errors);
+      await refuseVideosOutsideLibrary(user.id, doc);
       await limits().assert(user, { kind: 'elements', branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') });
-      const saved = await funnels().saveDocument(funnel, doc);
+      let saved: FunnelRow;
+      try {
+        saved = await funnels().saveDocument(funnel, doc);
+      } catch (error) {
+        // A video deleted since the check: the database refused the link, and the save is undone.
+        if (!isForeignKeyViolation(error)) throw error;
+        await refuseVideosOutsideLibrary(user.id, doc);
+        throw error;
+      }
       player().invalidate(funnel.identifier);
       strapi.log.info(`[funnels] user ${user.id} saved funnel ${funnel.id} (version ${saved.version})`);
       return saved;

@@ -125,13 +125,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
       });
     },
 
+    /** The funnel and its links in one transaction: a save is stored whole or not at all. */
     async saveDocument(funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
-      const row: FunnelRow = await funnels().update({
-        where: { id: funnel.id },
-        data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
+      return strapi.db.transaction(async () => {
+        const row: FunnelRow = await funnels().update({
+          where: { id: funnel.id },
+          data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
+        });
+        await writeLinks(funnel.id, funnel.owner_id, doc.videos);
+        return row;
       });
-      await writeLinks(funnel.id, funnel.owner_id, doc.videos);
-      return row;
     },
 
     /** Removes the funnel with its links and its analytics. */

@@ -1,6 +1,7 @@
 import { messageTemplates } from '@branchify/shared';
 import { AppError } from '../http/errors';
 import type { UserRecord } from '../users/serialize';
+import { isForeignKeyViolation } from '../utils/db-errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { VideoRow } from './service';
@@ -28,9 +29,19 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** A video a funnel uses is refused (409) with the funnels' names, so no funnel points at nothing. */
     async remove(video: VideoRow, userId: number): Promise<void> {
-      const usedBy = await getService(strapi, 'funnels').titlesUsing(video.id);
-      if (usedBy.length) throw new AppError(409, messageTemplates.videoInUseBy(usedBy));
-      await videos().remove(video.id);
+      const refuseWhileUsed = async () => {
+        const usedBy = await getService(strapi, 'funnels').titlesUsing(video.id);
+        if (usedBy.length) throw new AppError(409, messageTemplates.videoInUseBy(usedBy));
+      };
+      await refuseWhileUsed();
+      try {
+        await videos().remove(video.id);
+      } catch (error) {
+        // A funnel saved with it since the check: the database kept the video.
+        if (!isForeignKeyViolation(error)) throw error;
+        await refuseWhileUsed();
+        throw error;
+      }
       strapi.log.info(`[videos] user ${userId} deleted video ${video.id}`);
     },
   };
