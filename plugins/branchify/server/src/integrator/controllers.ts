@@ -37,7 +37,7 @@ const answer = async (strapi: Strapi, ctx: Context, row: SubscriptionRow & { doc
 };
 
 const userOf = async (strapi: Strapi, id: number, field: string): Promise<UserRecord> => {
-  const user = (await query(strapi, UID.user).findOne({ where: { id }, select: [...USER_FIELDS] })) as UserRecord | null;
+  const user: UserRecord | null = await query(strapi, UID.user).findOne({ where: { id }, select: [...USER_FIELDS] });
   if (!user) throw validationError({ [field]: [MESSAGES.integratorUserNotFound] });
   return user;
 };
