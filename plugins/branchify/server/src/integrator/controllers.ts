@@ -1,12 +1,11 @@
-import { MESSAGES, cancelSchema, integratorSubscribeSchema, integratorUpdateSchema } from '@branchify/shared';
+import { cancelSchema, integratorSubscribeSchema, integratorUpdateSchema } from '@branchify/shared';
 import { factories } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { notFound, validationError } from '../http/errors';
 import { parse } from '../http/validate';
 import type { SubscriptionRow } from '../billing/records';
-import { USER_FIELDS, type UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
-import { query, UID, type Strapi } from '../utils/strapi';
+import { UID, type Strapi } from '../utils/strapi';
 import { INTEGRATOR_OPENAPI } from './openapi';
 
 /**
@@ -36,77 +35,32 @@ const answer = async (strapi: Strapi, ctx: Context, row: SubscriptionRow & { doc
   return { data, meta: {} };
 };
 
-const userOf = async (strapi: Strapi, id: number, field: string): Promise<UserRecord> => {
-  const user: UserRecord | null = await query(strapi, UID.user).findOne({ where: { id }, select: [...USER_FIELDS] });
-  if (!user) throw validationError({ [field]: [MESSAGES.integratorUserNotFound] });
-  return user;
-};
-
-/** The path's `:id` is the subscription's documentId, as in every Strapi 5 REST route. */
-const subscriptionOf = async (strapi: Strapi, ctx: Context): Promise<SubscriptionRow & { documentId: string }> => {
-  const documentId = String(ctx.params.id ?? '');
-  const row = /^[a-z0-9]{1,64}$/i.test(documentId) ? await query(strapi, UID.subscription).findOne({ where: { documentId } }) : null;
-  if (!row) throw notFound();
-  return row;
-};
-
 export const plan = factories.createCoreController(UID.plan);
 export const funnel = factories.createCoreController(UID.funnel);
 export const video = factories.createCoreController(UID.video);
 
 export const subscription = factories.createCoreController(UID.subscription, ({ strapi }) => {
-  const billing = () => getService(strapi, 'billing');
-  const log = (ctx: Context, what: string) => strapi.log.info(`[integrator] ${caller(ctx)} ${what}`);
+  const subscriptions = () => getService(strapi, 'integrator-subscriptions');
+  const documentId = (ctx: Context) => String(ctx.params.id ?? '');
 
   return {
-    /** A self-managed subscription for a user: active at once (the integrator bills it). */
     async create(ctx: Context) {
-      const input = parse(integratorSubscribeSchema, payload(ctx));
-      const user = await userOf(strapi, input.user_id, 'user_id');
-      const outcome = await billing().subscribe(user, input, 'integration');
-      log(ctx, `created self-managed subscription ${outcome.subscription.id} for user ${user.id} on plan ${input.plan_id}`);
+      const row = await subscriptions().create(parse(integratorSubscribeSchema, payload(ctx)), caller(ctx));
       ctx.status = 201;
-      ctx.body = await answer(strapi, ctx, outcome.subscription);
+      ctx.body = await answer(strapi, ctx, row);
     },
 
-    /** One change: the plan, the status (canceled = cancel, active = resume) or the period's end. */
     async update(ctx: Context) {
-      const sub = await subscriptionOf(strapi, ctx);
-      const input = parse(integratorUpdateSchema, payload(ctx));
-      const changes = [input.plan_id !== undefined, input.status !== undefined, input.renews_at !== undefined && input.plan_id === undefined];
-      if (changes.filter(Boolean).length !== 1) throw validationError({ data: [MESSAGES.integratorUpdateNeedsOneChange] });
-      const user = await userOf(strapi, sub.user_id, 'user_id');
-      let row: SubscriptionRow;
-      if (input.plan_id !== undefined) {
-        row = (await billing().change(user, sub, { plan_id: input.plan_id, renews_at: input.renews_at }, 'integration')).subscription;
-        log(ctx, `changed subscription ${sub.id} to plan ${input.plan_id}`);
-      } else if (input.status === 'canceled') {
-        row = await billing().cancel(sub, { immediately: input.period === 'immediately', reason: input.cancellation_reason ?? null }, 'integration');
-        log(ctx, `cancelled subscription ${sub.id}`);
-      } else if (input.status === 'active') {
-        row = (await billing().resume(user, sub, 'integration')).subscription;
-        log(ctx, `resumed subscription ${sub.id}`);
-      } else {
-        row = await billing().setRenewal(user, sub, input.renews_at ?? null, 'integration');
-        log(ctx, `moved the renewal of subscription ${sub.id}`);
-      }
-      ctx.body = await answer(strapi, ctx, row);
+      ctx.body = await answer(strapi, ctx, await subscriptions().update(documentId(ctx), parse(integratorUpdateSchema, payload(ctx)), caller(ctx)));
     },
 
-    /** Cancels at the end of the period the integrator set (renews_at), or immediately. */
     async cancel(ctx: Context) {
-      const sub = await subscriptionOf(strapi, ctx);
       const body = (ctx.request.body as { data?: unknown } | undefined)?.data ?? {};
-      const row = await billing().cancel(sub, parse(cancelSchema, body), 'integration');
-      log(ctx, `cancelled subscription ${sub.id}`);
-      ctx.body = await answer(strapi, ctx, row);
+      ctx.body = await answer(strapi, ctx, await subscriptions().cancel(documentId(ctx), parse(cancelSchema, body), caller(ctx)));
     },
 
     async resume(ctx: Context) {
-      const sub = await subscriptionOf(strapi, ctx);
-      const outcome = await billing().resume(await userOf(strapi, sub.user_id, 'user_id'), sub, 'integration');
-      log(ctx, `resumed subscription ${sub.id}`);
-      ctx.body = await answer(strapi, ctx, outcome.subscription);
+      ctx.body = await answer(strapi, ctx, await subscriptions().resume(documentId(ctx), caller(ctx)));
     },
   };
 });

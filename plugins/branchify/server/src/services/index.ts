@@ -34,6 +34,7 @@ import updates from '../updates/service';
 import demoSeed from '../seed/demo';
 import webhooks from '../webhooks/service';
 import { coreServices } from '../integrator/services';
+import integratorSubscriptions from '../integrator/subscriptions';
 import cacheVersions from '../operations/cache-versions';
 import lifecycle from '../operations/shutdown';
 
@@ -74,6 +75,7 @@ export default {
   'demo-seed': demoSeed,
   webhooks,
   ...coreServices,
+  'integrator-subscriptions': integratorSubscriptions,
   lifecycle,
   'cache-versions': cacheVersions,
 };

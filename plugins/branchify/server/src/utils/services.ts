@@ -33,6 +33,7 @@ import type mailOutboxService from '../mailer/outbox';
 import type updatesService from '../updates/service';
 import type demoSeedService from '../seed/demo';
 import type webhooksService from '../webhooks/service';
+import type integratorSubscriptionsService from '../integrator/subscriptions';
 import type cacheVersionsService from '../operations/cache-versions';
 import type lifecycleService from '../operations/shutdown';
 import type { Strapi } from './strapi';
@@ -74,6 +75,7 @@ export interface Services {
   updates: ReturnType<typeof updatesService>;
   'demo-seed': ReturnType<typeof demoSeedService>;
   webhooks: ReturnType<typeof webhooksService>;
+  'integrator-subscriptions': ReturnType<typeof integratorSubscriptionsService>;
   lifecycle: ReturnType<typeof lifecycleService>;
   'cache-versions': ReturnType<typeof cacheVersionsService>;
 }
