@@ -87,6 +87,9 @@ const schema = z
     // Graceful shutdown (SIGTERM/SIGINT): how long in-flight requests and open connections may
     // take to finish before they are cut.
     SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
+    // The longest a billing action waits for a customer's lock held by another process before it
+    // answers 503 (a lock that is never released must not hang requests forever).
+    BILLING_LOCK_WAIT_MS: int(100, 600_000).default(30_000),
     // Rate-limit counters live in Redis when set (redis:// or rediss://), in the database otherwise.
     REDIS_URL: z
       .string()

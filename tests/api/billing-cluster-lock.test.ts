@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { postgresClusterLock } from '../../plugins/branchify/server/src/billing/cluster-lock';
+import { LockTimeout, postgresClusterLock } from '../../plugins/branchify/server/src/billing/cluster-lock';
 import { openDb } from './support/db';
 import { createPlan } from './support/stripe';
 import { adminSession, verifiedUser, type Session } from './support/users';
@@ -26,7 +26,7 @@ onPostgres('billing locks across app processes (PostgreSQL)', () => {
 
   it("waits while another process holds the user's billing lock, then subscribes once", async () => {
     const user = await verifiedUser();
-    const otherProcess = postgresClusterLock(db, process.env.DATABASE_SCHEMA!);
+    const otherProcess = postgresClusterLock(db, process.env.DATABASE_SCHEMA!, 60_000);
     const release = await otherProcess.acquire(`billing-user:${user.id}`);
     let answered = false;
     const pending = user.http.post('/api/users/subscriptions', { plan_id: free.id }, user.token).then((res) => {
@@ -48,11 +48,36 @@ onPostgres('billing locks across app processes (PostgreSQL)', () => {
   it("other users' billing is not held up by one user's lock", async () => {
     const held = await verifiedUser();
     const user = await verifiedUser();
-    const otherProcess = postgresClusterLock(db, process.env.DATABASE_SCHEMA!);
+    const otherProcess = postgresClusterLock(db, process.env.DATABASE_SCHEMA!, 60_000);
     const release = await otherProcess.acquire(`billing-user:${held.id}`);
     const res = await user.http.post('/api/users/subscriptions', { plan_id: free.id }, user.token);
     expect(res.status).toBe(201);
     await release();
     await otherProcess.close();
+  });
+
+  it('gives up on a lock another process never releases: a 503 to retry, not a request hanging forever', async () => {
+    const key = `billing-user:stuck-${Date.now()}`;
+    const holder = postgresClusterLock(db, process.env.DATABASE_SCHEMA!, 60_000);
+    const release = await holder.acquire(key);
+    const otherDb = openDb();
+    const waiter = postgresClusterLock(otherDb, process.env.DATABASE_SCHEMA!, 300);
+    const refused = await waiter.acquire(key).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(LockTimeout);
+    expect(refused).toMatchObject({
+      status: 503,
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      headers: { 'Retry-After': '5' },
+    });
+    // Once released, the same key is had at once.
+    await release();
+    const again = await waiter.acquire(key);
+    await again();
+    await waiter.close();
+    await holder.close();
+    await otherDb.destroy();
   });
 });

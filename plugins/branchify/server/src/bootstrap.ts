@@ -24,7 +24,7 @@ export default async ({ strapi }: { strapi: Strapi }) => {
 
   if (postgres) {
     // Billing locks hold across every app process on the same PostgreSQL database.
-    await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA));
+    await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA, env().BILLING_LOCK_WAIT_MS));
   }
 
   // Analytics counters for rows stored without them (before counters existed, or loaded in bulk).

@@ -1,4 +1,6 @@
+import { MESSAGES } from '@branchify/shared';
 import type { Knex } from 'knex';
+import { AppError } from '../http/errors';
 import { isDatabaseUnavailable } from '../operations/database';
 
 /** A lock shared by every app process on one database: acquire returns its release. */
@@ -11,6 +13,17 @@ interface LockConnection {
   query(sql: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
 }
 
+/** A lock another process kept longer than the wait allows: try again shortly. */
+export class LockTimeout extends AppError {
+  constructor(
+    readonly key: string,
+    waitedMs: number,
+  ) {
+    super(503, MESSAGES.serviceUnavailable, undefined, { 'Retry-After': '5' });
+    this.detail = `billing lock not had after ${waitedMs} ms`;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MAX_WAIT_MS = 100;
 
@@ -18,9 +31,10 @@ const MAX_WAIT_MS = 100;
  * PostgreSQL advisory locks on one connection this process keeps for them. Taking a lock only
  * ever tries (`pg_try_advisory_lock`) and waits between tries, so the connection is never stuck
  * in a wait and can always release the locks it holds; its queries run one at a time. Keys are
- * namespaced (the schema), so installs sharing a database never contend.
+ * namespaced (the schema), so installs sharing a database never contend. A lock not had within
+ * `maxWaitMs` is a 503: PostgreSQL cannot see a deadlock through tries, so a wait must end.
  */
-export const postgresClusterLock = (knex: Knex, namespace: string): ClusterLock => {
+export const postgresClusterLock = (knex: Knex, namespace: string, maxWaitMs: number): ClusterLock => {
   let connection: Promise<LockConnection> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const run = <T>(sql: string, key: string, read: (row: Record<string, unknown>) => T): Promise<T> => {
@@ -53,8 +67,10 @@ export const postgresClusterLock = (knex: Knex, namespace: string): ClusterLock 
 
   return {
     async acquire(key) {
+      const deadline = Date.now() + maxWaitMs;
       for (let wait = 2; ; wait = Math.min(wait * 2, MAX_WAIT_MS)) {
         if (await run('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', key, (r) => r.ok === true)) break;
+        if (Date.now() >= deadline) throw new LockTimeout(key, maxWaitMs);
         await sleep(wait);
       }
       return async () => {

@@ -17,6 +17,9 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** What the log says of a failure on our side (never sent to the client). */
+  detail?: string;
 }
 
 export const validationError = (errors: FieldErrors, message: string = MESSAGES.validationFailed) => new AppError(422, firstMessage(errors) ?? message, errors);

@@ -54,6 +54,7 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
     } catch (raw) {
       const err = raw as HttpishError & Error;
       if (err instanceof AppError) {
+        if (err.status >= 500 && err.detail) strapi.log.warn(`[api] ${ctx.method} ${ctx.path} answered ${err.status}: ${err.detail}`);
         for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
         return send(ctx, err.status, err.message, err.errors);
       }
