@@ -29,6 +29,15 @@ const funnelOf = (entry: PlayerEntry) => ({ id: entry.funnelId, identifier: entr
 const viewerId = (token: string) => crypto.createHash('sha256').update(token).digest('hex').slice(0, 24);
 
 /** What the player reports of a public funnel: views and interactions, stored and announced to webhooks. */
+/** Where in the funnel an interaction happened, as stored and as announced to webhook receivers. */
+const where = (e: Interaction) => ({
+  view_id: e.view_id ?? null,
+  video_id: e.video_id,
+  node_id: e.node_id,
+  connected_node: e.connected_node ?? null,
+  player_time: e.player_time,
+});
+
 export default ({ strapi }: { strapi: Strapi }) => {
   const analytics = () => getService(strapi, 'analytics');
   const webhooks = () => getService(strapi, 'webhooks');
@@ -80,30 +89,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (Object.keys(errors).length) throw validationError(errors);
       await analytics().recordInteractions(
         entry.funnelId,
-        events.map((e) => ({
-          event_id: e.event_id,
-          view_id: e.view_id ?? null,
-          video_id: e.video_id,
-          node_id: e.node_id,
-          connected_node: e.connected_node ?? null,
-          type: e.type,
-          player_time: e.player_time,
-        })),
+        events.map((e) => ({ event_id: e.event_id, type: e.type, ...where(e) })),
       );
       const clicks = events.filter((e) => e.type === 'branch');
       await webhooks().emit(
         'branch.clicked',
         clicks.map((e) => ({
           source: e.event_id,
-          data: {
-            funnel: funnelOf(entry),
-            event_id: e.event_id,
-            view_id: e.view_id ?? null,
-            video_id: e.video_id,
-            node_id: e.node_id,
-            connected_node: e.connected_node ?? null,
-            player_time: e.player_time,
-          },
+          data: { funnel: funnelOf(entry), event_id: e.event_id, ...where(e) },
         })),
       );
       return events.length;
