@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { subscribedUser } from '../api/support/content';
 import { openDb } from '../api/support/db';
-import { adminSession, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import type { Session } from '../api/support/users';
+import { expectAlert, launch, openAdminPanel, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const tag = Math.random().toString(36).slice(2, 7);
@@ -30,11 +30,7 @@ describeBrowser('admin panel: plans', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await adminSession();
-    const app = await openApp(browser);
-    page = app.page;
-    await loginViaUi(page, admin.email, admin.password);
-    await waitForPath(page, /^\/admin\/users/);
+    ({ admin, page } = await openAdminPanel(browser));
   });
   afterAll(async () => {
     await browser?.close();

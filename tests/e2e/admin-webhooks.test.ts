@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
-import { adminSession, type Session } from '../api/support/users';
+import type { Session } from '../api/support/users';
 import { receiver, receiverUrl, verifySignature } from '../api/support/webhooks';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, openAdminPanel, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /** The helper text (or error) under a react-admin input. */
@@ -19,11 +19,7 @@ describeBrowser('admin panel: webhooks', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    admin = await adminSession();
-    const app = await openApp(browser);
-    page = app.page;
-    await loginViaUi(page, admin.email, admin.password);
-    await waitForPath(page, /^\/admin\/users/);
+    ({ admin, page } = await openAdminPanel(browser));
   });
   let endpointId: string | null = null;
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,18 +8,9 @@ import knexFactory, { type Knex } from 'knex';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Secrets of its own, as tests/harness/context.js gives the run's server. */
-const freshSecrets = () => {
-  const secret = () => crypto.randomBytes(24).toString('base64');
-  return {
-    APP_KEYS: [secret(), secret()].join(','),
-    API_TOKEN_SALT: secret(),
-    ADMIN_JWT_SECRET: secret(),
-    TRANSFER_TOKEN_SALT: secret(),
-    JWT_SECRET: secret(),
-    ENCRYPTION_KEY: secret(),
-  };
-};
+// Secrets of its own, as the run's server gets them.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the harness is CommonJS, shared with the runner
+const { freshSecrets } = require('../../harness/context') as { freshSecrets: () => Record<string, string> };
 
 export const freePort = () =>
   new Promise<number>((resolve) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { baseUrl, newIp } from '../../api/support/http';
+import { adminSession, type Session } from '../../api/support/users';
 
 /**
  * Browser support for the web-app suites: Debian's Chromium through playwright-core, one context
@@ -94,6 +95,15 @@ export const loginViaUi = async (page: Page, email: string, password: string): P
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+/** An admin signed in through the login form, on the admin panel's first page (the users list). */
+export const openAdminPanel = async (browser: Browser): Promise<{ admin: Session; page: Page }> => {
+  const admin = await adminSession();
+  const { page } = await openApp(browser);
+  await loginViaUi(page, admin.email, admin.password);
+  await waitForPath(page, /^\/admin\/users/);
+  return { admin, page };
 };
 
 /** The text of the alert banner with this message. */
