@@ -130,6 +130,7 @@ export const MESSAGES = {
     'You have reached the maximum number of elements allowed per funnel in your current plan. To add more text elements, please upgrade to a higher tier plan with increased limits.',
   viewNotFound: 'This view does not exist for this funnel.',
   eventVideoNotInFunnel: 'This video is not part of this funnel.',
+  analyticsRangeTooLong: 'The date range must not be longer than a year.',
 
   // Operations
   transactionalEmailUpdated: 'Transactional email updated successfully',

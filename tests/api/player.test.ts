@@ -224,6 +224,9 @@ describe('POST /api/funnels/{id}/analytics', () => {
     const bad = await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: '2026-02-10', to: '2026-01-01' }, owner.token);
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['from']);
+    const tooLong = await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: '2025-01-01', to: '2026-01-02' }, owner.token);
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toEqual({ from: ['The date range must not be longer than a year.'] });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AnalyticsReportResource } from '@branchify/shared';
+import { MESSAGES, type AnalyticsReportResource } from '@branchify/shared';
 import type { z } from 'zod';
 import { notFound, validationError } from '../http/errors';
 import type { FunnelRow } from '../funnels/service';
@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Strapi }) => ({
     const from = filter.from
       ? new Date(`${filter.from}T00:00:00.000Z`)
       : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) - 29 * DAY_MS);
-    if (to.getTime() - from.getTime() > 366 * DAY_MS) throw validationError({ from: ['The date range must not be longer than a year.'] });
+    if (to.getTime() - from.getTime() > 366 * DAY_MS) throw validationError({ from: [MESSAGES.analyticsRangeTooLong] });
     const library = await getService(strapi, 'videos').findMany(
       funnel.owner_id,
       (funnel.videos ?? []).map((v) => v.id),
