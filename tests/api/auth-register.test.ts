@@ -108,4 +108,17 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
   });
+
+  it('makes one account of five registrations with the same email at once; the others are told it is taken', async () => {
+    const email = uniqueEmail('race');
+    const body = { first_name: 'Ada', last_name: 'Race', email, password: PASSWORD, password_confirmation: PASSWORD };
+    // From five addresses, as five people (or one script) would send them.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client().post('/api/auth/register', body)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    }
+    expect(await db('up_users').where({ email: email.toLowerCase() })).toHaveLength(1);
+  });
 });

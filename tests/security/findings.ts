@@ -78,6 +78,11 @@ export const FINDINGS: Finding[] = [
     finding: 'logout left the access token it was called with valid until it expired',
     tests: [{ file: 'security/tokens.test.ts', test: 'logout also ends the access token it was called with' }],
   },
+  {
+    id: 'L9',
+    finding: 'parallel registrations with one email made several accounts (PostgreSQL)',
+    tests: [{ file: 'api/auth-register.test.ts', test: 'makes one account of five registrations with the same email at once' }],
+  },
 ];
 
 /**

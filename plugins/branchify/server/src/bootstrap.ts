@@ -12,6 +12,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export default async ({ strapi }: { strapi: Strapi }) => {
   // Constraints Strapi's schema cannot declare (partial unique indexes).
   await getService(strapi, 'billing').ensureConstraints();
+  await getService(strapi, 'users').ensureConstraints();
 
   // References between our tables, enforced by the database.
   const postgres = strapi.db.dialect.client === 'postgres';

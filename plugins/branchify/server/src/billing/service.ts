@@ -11,6 +11,7 @@ import { activations } from './activation';
 import { chargesCard, managedBy, mayReplace, mayResume, type Actor } from './policy';
 import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
 import { serialised } from './sync';
+import { isUniqueViolation } from '../utils/db-errors';
 
 /** What a subscribe/pay call ended in, for the controller to answer. */
 export type PaymentOutcome =
@@ -21,7 +22,6 @@ export type PaymentOutcome =
 
 /** The lock a user's subscribe, change, cancel and resume run under, check and write alike. */
 const userLock = (userId: number) => `billing-user:${userId}`;
-const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test((error as Error)?.message ?? '');
 const ONE_ACTIVE_INDEX = 'branchify_subscriptions_one_active_uq';
 
 /** What replaces a user's subscription: the row it replaces and whether a declined payment keeps it. */

@@ -5,6 +5,7 @@ import type { InvoiceView, SubscriptionView } from './gateway';
 import { activations } from './activation';
 import { fromMinor, localState } from './mapping';
 import type { InvoiceRow, SubscriptionRow } from './records';
+import { isUniqueViolation } from '../utils/db-errors';
 
 const chains = new Map<string, Promise<unknown>>();
 /** The lock keys the current async flow already holds, so a holder may take its own lock again. */
@@ -48,8 +49,6 @@ export const serialised = <T>(key: string, work: () => Promise<T>): Promise<T> =
   next.then(forget, forget);
   return next;
 };
-
-const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test((error as Error)?.message ?? '');
 
 /** Rows the system ended (replaced by another plan, given up unpaid): never written from Stripe again. */
 const NOT_RETIRED = { $or: [{ status: { $ne: 'canceled' } }, { canceled_by: { $null: true } }, { canceled_by: { $ne: 'system' } }] };

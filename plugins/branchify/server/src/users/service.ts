@@ -1,5 +1,8 @@
 import type { ListQuery } from '../http/paging';
 import { hashPassword } from '../auth/passwords';
+import { MESSAGES } from '@branchify/shared';
+import { validationError } from '../http/errors';
+import { isUniqueViolation } from '../utils/db-errors';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { USER_FIELDS, type UserRecord } from './serialize';
 
@@ -21,6 +24,18 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 export const USER_SORTABLE = Object.keys(SORT_COLUMNS);
 
+const EMAIL_INDEX = 'up_users_email_unique';
+
+/** Two requests with the same new email at once: the unique index lets one in, the other is told the email is taken. */
+const emailWrite = async <T>(write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validationError({ email: [MESSAGES.emailTaken] });
+    throw error;
+  }
+};
+
 /** Persistence of users (the users-permissions user type, extended with the spec's fields). */
 export default ({ strapi }: { strapi: Strapi }) => {
   const users = () => query(strapi, UID.user);
@@ -40,6 +55,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return users().findOne({ where: { email: email.toLowerCase() }, select: [...USER_FIELDS, 'password'] });
     },
 
+    /**
+     * One account per email, held by the database (emails are stored lower-cased). An install that
+     * already holds two accounts with one email keeps them, and the log says so until resolved.
+     */
+    async ensureConstraints(): Promise<void> {
+      try {
+        await strapi.db.connection.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${EMAIL_INDEX} ON up_users (email)`);
+      } catch (error) {
+        strapi.log.error(`[users] could not add ${EMAIL_INDEX} (accounts sharing an email must be resolved first): ${(error as Error).message}`);
+      }
+    },
+
     async emailTaken(email: string, exceptId?: number): Promise<boolean> {
       const found = await users().findOne({ where: { email: email.toLowerCase() }, select: ['id'] });
       return Boolean(found && found.id !== exceptId);
@@ -51,29 +78,33 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async create(input: NewUser, options: { verified: boolean }): Promise<UserRecord> {
       const email = input.email.toLowerCase();
-      const created = await users().create({
-        data: {
-          username: email,
-          email,
-          provider: 'local',
-          password: await hashPassword(input.password),
-          confirmed: options.verified,
-          blocked: false,
-          role: await authenticatedRoleId(),
-          first_name: input.first_name,
-          last_name: input.last_name,
-          is_admin: Boolean(input.is_admin),
-          status: 'active',
-          email_verified_at: options.verified ? new Date() : null,
-          token_version: 0,
-        },
-        select: ['id'],
-      });
+      const password = await hashPassword(input.password);
+      const role = await authenticatedRoleId();
+      const created = await emailWrite(() =>
+        users().create({
+          data: {
+            username: email,
+            email,
+            provider: 'local',
+            password,
+            confirmed: options.verified,
+            blocked: false,
+            role,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            is_admin: Boolean(input.is_admin),
+            status: 'active',
+            email_verified_at: options.verified ? new Date() : null,
+            token_version: 0,
+          },
+          select: ['id'],
+        }),
+      );
       return (await this.findRecord(created.id))!;
     },
 
     async update(id: number, data: Partial<Omit<UserRecord, 'id'>> & { password?: string; confirmed?: boolean; username?: string }) {
-      await users().update({ where: { id }, data });
+      await emailWrite(() => users().update({ where: { id }, data }));
       return (await this.findRecord(id))!;
     },
 
