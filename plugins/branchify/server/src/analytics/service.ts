@@ -5,6 +5,7 @@ import { getService } from '../utils/services';
 import { rawRows, type Strapi } from '../utils/strapi';
 import { BatchWriter } from './batch-writer';
 import { buildEdges, buildNodes, rootEditorId } from './map';
+import { durableTransaction } from '../utils/durable-transaction';
 import { MARKS, ROLLUPS, RollupDeltas, dayOf, edgeMark, isComplete, markId, newMarks, reachedMark, rebuildFunnel } from './rollups';
 
 const VIEWS = 'branchify_funnel_views';
@@ -82,8 +83,7 @@ const asDate = (value: unknown): Date => (value instanceof Date ? value : new Da
 export default ({ strapi }: { strapi: Strapi }) => {
   const db = () => strapi.db.connection;
   const isPg = () => strapi.db.dialect.client === 'postgres';
-  const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
-    strapi.db.transaction(({ trx }: { trx: Knex.Transaction }) => work(trx)) as unknown as Promise<T>;
+  const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> => durableTransaction(strapi, ({ trx }) => work(trx as Knex.Transaction));
 
   /**
    * A batch of views: stored once per client-generated id (the unique index decides), and only the

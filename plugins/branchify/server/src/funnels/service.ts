@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FunnelDocument } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
 import { getService } from '../utils/services';
+import { durableTransaction } from '../utils/durable-transaction';
 import { query, UID, type Strapi } from '../utils/strapi';
 
 export interface FunnelRow {
@@ -127,7 +128,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** The funnel and its links in one transaction: a save is stored whole or not at all. */
     async saveDocument(funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
-      return strapi.db.transaction(async () => {
+      return durableTransaction(strapi, async () => {
         const row: FunnelRow = await funnels().update({
           where: { id: funnel.id },
           data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
