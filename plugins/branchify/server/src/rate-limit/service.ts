@@ -24,16 +24,16 @@ export interface RateVerdict {
  * N nodes simply allow N times the budget.
  */
 const ingestWindows = new Map<string, { windowStart: number; hits: number }>();
+/** A key's window opens at its first hit (not at a clock boundary a burst could straddle for twice the budget). */
 const hitInMemory = (key: string, max: number, windowMs: number, now: number): RateVerdict => {
-  const windowStart = Math.floor(now / windowMs) * windowMs;
   let entry = ingestWindows.get(key);
-  if (!entry || entry.windowStart !== windowStart) {
+  if (!entry || entry.windowStart + windowMs <= now) {
     if (ingestWindows.size > 100_000) ingestWindows.clear();
-    entry = { windowStart, hits: 0 };
+    entry = { windowStart: now, hits: 0 };
     ingestWindows.set(key, entry);
   }
   entry.hits += 1;
-  return { allowed: entry.hits <= max, hits: entry.hits, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return { allowed: entry.hits <= max, hits: entry.hits, retryAfterSeconds: Math.max(1, Math.ceil((entry.windowStart + windowMs - now) / 1000)) };
 };
 
 const retryAfter = (opened: number, windowMs: number, now: number) => Math.max(1, Math.ceil((opened + windowMs - now) / 1000));
