@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { openDb } from '../api/support/db';
@@ -6,23 +5,9 @@ import { client, type Client } from '../api/support/http';
 import { addVideo, createFunnel } from '../api/support/content';
 import { CARDS, configureStripe, control, createPlan, eventually } from '../api/support/stripe';
 import { adminSession, PASSWORD, registerUser, verifiedUser, type Session } from '../api/support/users';
+import { registered } from './registered-routes';
 import { ROUTE_TABLE, type RouteRow } from './route-table';
 import { record } from './summary';
-
-interface RegisteredRoute {
-  path: string;
-  methods: string[];
-}
-
-/** The routes the running server registered (written by tests/harness/global-setup.js). */
-const registered = (): { api: string[]; admin: string[] } => {
-  const file = process.env.BRANCHIFY_ROUTES_FILE;
-  if (!file) throw new Error('BRANCHIFY_ROUTES_FILE is not set (tests/harness/global-setup.js writes it)');
-  const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<'content-api' | 'admin', RegisteredRoute[]>;
-  // Router prefix layers (`/api([^/]*)`) carry no method and name no route.
-  const keys = (list: RegisteredRoute[]) => list.flatMap((r) => r.methods.map((m) => `${m} ${r.path}`));
-  return { api: keys(routes['content-api']), admin: keys(routes.admin) };
-};
 
 type Role =
   | 'anonymous'
