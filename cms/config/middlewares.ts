@@ -40,8 +40,9 @@ export default () => [
   'plugin::branchify.player-payload',
   'strapi::poweredBy',
   'strapi::query',
-  // Webhooks are verified on the exact bytes Stripe signed.
-  { name: 'strapi::body', config: { includeUnparsed: true } },
+  // Wrapped by the branchify plugin (middlewares/body.ts): /api writes take JSON; multipart is read
+  // only by the upload routes, after their authentication; the Stripe webhook reads its raw bytes.
+  'strapi::body',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -162,6 +162,11 @@ const schema = z
 
     // Logo and favicon uploads (the spec's default image limit).
     IMAGE_UPLOAD_MAX_KB: int(1, 102_400).default(1000),
+    /** Where multipart uploads are written while their request runs (one folder per request, removed with it). */
+    UPLOAD_TMP_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(CMS_DIR, '.tmp', 'upload-tmp')),
 
     // Uploads on S3 (or an S3-compatible store) when S3_BUCKET is set, local disk otherwise. A set
     // bucket needs S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.

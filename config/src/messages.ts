@@ -15,6 +15,9 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   malformedBody: 'The request body is not valid JSON.',
   forbiddenBodyKey: 'The request body uses a key that is not allowed (__proto__ or constructor.prototype).',
+  bodyMustBeJson: 'This endpoint takes a JSON body (Content-Type: application/json).',
+  bodyMustBeJsonOrFiles: 'This endpoint takes a JSON body, or its files as multipart/form-data.',
+  requestTooLarge: 'The request is too large.',
   cmsRegistrationClosed: 'Creating the first /cms administrator over the web is disabled. Run `npm run create-admin -- --cms` on the server instead.',
 
   // Auth
@@ -146,6 +149,7 @@ export const MESSAGES = {
   branchImageTooLarge: 'File size must be lower than 2000kb',
   branchImageRequired: 'Please choose an image to upload.',
   imageRequired: 'Please choose an image to upload (app_logo or app_favicon).',
+  oneImagePerField: 'Please choose one image per field.',
   unsafeSvg: 'This SVG could not be made safe. Please upload a plain SVG or a PNG, JPG or WEBP image.',
   mailerNotConfigured: 'Transactional email is not configured yet. Save the SMTP settings first.',
   mailerPasswordRequired: 'The password field is required.',

@@ -6,6 +6,7 @@ import { ensureForeignKeys, type ForeignKeyReport } from './content-types/foreig
 import { ensureForeignKeysSqlite } from './content-types/foreign-keys-sqlite';
 import { shareLocksAcrossProcesses } from './billing/sync';
 import { bumpCachesOnWrites } from './operations/cache-triggers';
+import { sweepUploadTmp } from './middlewares/multipart';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -50,6 +51,9 @@ export default async ({ strapi }: { strapi: Strapi }) => {
       .catch((error: Error) => strapi.log.warn(`[branchify] webhook deliveries prune failed: ${error.message}`));
   }, PRUNE_EVERY_MS);
   timer.unref();
+
+  // Upload temp folders of requests a crashed process never finished.
+  await sweepUploadTmp(strapi);
 
   // The mail outbox worker (its interval timer is unref'd; enqueue also kicks it at once).
   getService(strapi, 'mail-outbox').start();

@@ -31,5 +31,6 @@ export default [
 
   // Stripe itself
   route('GET', '/stripe/oauth/callback', 'stripe-admin.callback', { rateLimit: { name: 'stripe-oauth' } }),
-  route('POST', '/stripe/webhook', 'stripe-webhooks.receive'),
+  // Verified by its signature over the exact bytes Stripe sent.
+  route('POST', '/stripe/webhook', 'stripe-webhooks.receive', { rawBody: true }),
 ];

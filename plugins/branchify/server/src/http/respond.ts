@@ -31,3 +31,16 @@ export const paged = (ctx: Context, rows: unknown[], meta: PageMeta, resource?: 
 
 /** The failure envelope, used only by the error middleware. */
 export const failureBody = (message: string, errors?: Record<string, string[]>) => (errors ? { success: false, message, errors } : { success: false, message });
+
+/** Strapi's error names for the statuses the app answers in Strapi's REST shape. */
+const STRAPI_ERROR_NAMES: Record<number, string> = {
+  400: 'ValidationError',
+  413: 'PayloadTooLargeError',
+  415: 'UnsupportedMediaTypeError',
+};
+
+/** A failure in Strapi's REST shape, for paths that are Strapi's (/cms, its admin API) or the integrator API. */
+export const strapiFailureBody = (status: number, message: string) => ({
+  data: null,
+  error: { status, name: STRAPI_ERROR_NAMES[status] ?? 'ApplicationError', message, details: {} },
+});

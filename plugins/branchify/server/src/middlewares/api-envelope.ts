@@ -61,6 +61,7 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
       const mapped = err.name ? STRAPI_ERRORS[err.name] : undefined;
       if (mapped) {
         if (mapped === 401) return send(ctx, 401, MESSAGES.unauthenticated);
+        if (mapped === 413) return send(ctx, 413, MESSAGES.requestTooLarge);
         return send(ctx, mapped, mapped === 403 ? MESSAGES.unauthorized : err.message || MESSAGES.genericFailure);
       }
       const status = err.status ?? err.statusCode;

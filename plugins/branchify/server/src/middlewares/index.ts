@@ -2,9 +2,11 @@ import apiEnvelope from './api-envelope';
 import authenticate from './authenticate';
 import cmsGuard from './cms-guard';
 import integratorErrors from '../integrator/errors';
+import multipart from './multipart';
 import playerPayload from './player-payload';
 import probes from './probes';
 import rateLimit from './rate-limit';
+import rawBody from './raw-body';
 import spa from './spa';
 
 export default {
@@ -12,8 +14,10 @@ export default {
   authenticate,
   'cms-guard': cmsGuard,
   'integrator-errors': integratorErrors,
+  multipart,
   'player-payload': playerPayload,
   probes,
   'rate-limit': rateLimit,
+  'raw-body': rawBody,
   spa,
 };

@@ -11,7 +11,7 @@ export interface CreatorImageRow {
 }
 
 /** Branch button and overlay images: the spec's branch image limit, with its own sentence. */
-const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: MESSAGES.branchImageTooLarge };
+export const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: MESSAGES.branchImageTooLarge };
 
 /** The multipart field the image comes in. */
 export const IMAGE_FIELD = 'image';

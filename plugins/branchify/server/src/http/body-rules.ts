@@ -1,0 +1,80 @@
+/**
+ * Which request bodies are read, and where. Everything here works on the normalised path, so a
+ * rule cannot be stepped around by spelling a path another way the router still accepts.
+ */
+
+/**
+ * The path as the router may understand it: percent-decoded once, lower-case (routes match
+ * case-insensitively), one slash between segments, no trailing slash, `.` and `..` resolved.
+ * Several spellings collapse into one, so a rule keyed on it covers them all.
+ * (Local stand-in for the shared request-path normaliser; the two should become one.)
+ */
+export const normalisedPath = (raw: string): string => {
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: judge the path as sent.
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.toLowerCase().replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+};
+
+/** The app's API and Strapi's content API (the integrator API included). */
+export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
+/** /api paths that answer in the app's envelope (the integrator API keeps Strapi's REST shape). */
+export const isEnvelopePath = (path: string): boolean => isApiPath(path) && !(path === '/api/branchify' || path.startsWith('/api/branchify/'));
+
+/** Methods whose body a route may act on. */
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type BodyKind = 'none' | 'json' | 'multipart' | 'other';
+
+/**
+ * What a request declares it carries. JSON is `application/json` (any parameters); a body with
+ * no Content-Type, or any other type, is `other`. A request with neither Content-Type nor a body
+ * (an empty POST) carries none.
+ */
+export const bodyKind = (headers: Record<string, string | string[] | undefined>): BodyKind => {
+  const header = headers['content-type'];
+  const type = (Array.isArray(header) ? header[0] : header)?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!type) {
+    const length = Number(headers['content-length'] ?? 0);
+    return headers['transfer-encoding'] !== undefined || length > 0 ? 'other' : 'none';
+  }
+  if (type === 'application/json') return 'json';
+  if (type.startsWith('multipart/')) return 'multipart';
+  return 'other';
+};
+
+/**
+ * How a route reads its body, besides JSON: `multipart` routes parse their files themselves, after
+ * their authentication (middlewares/multipart.ts); `raw` routes read the bytes as sent
+ * (middlewares/raw-body.ts), whatever the type.
+ */
+export type BodyMode = 'multipart' | 'raw';
+
+export interface BodyRoute {
+  method: string;
+  /** The registered path (`:name` segments match any one segment). */
+  path: string;
+  mode: BodyMode;
+}
+
+/** Finds the body mode of a request from its method and normalised path. */
+export const bodyModes = (routes: readonly BodyRoute[]) => {
+  const table = routes.map((r) => ({ method: r.method, segments: normalisedPath(r.path).split('/'), mode: r.mode }));
+  return (method: string, path: string): BodyMode | undefined => {
+    const segments = path.split('/');
+    const found = table.find(
+      (r) => r.method === method && r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+    );
+    return found?.mode;
+  };
+};

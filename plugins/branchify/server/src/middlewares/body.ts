@@ -1,0 +1,67 @@
+import { MESSAGES } from '@branchify/shared';
+import type { Context, Middleware, Next } from 'koa';
+import { bodyKind, bodyModes, isApiPath, isEnvelopePath, normalisedPath, WRITE_METHODS, type BodyRoute } from '../http/body-rules';
+import { failureBody, strapiFailureBody } from '../http/respond';
+import routes from '../routes';
+import { MULTIPART, RAW_BODY } from '../routes/define';
+import { CMS_UPLOAD_ROUTES } from '../uploads/cms-uploads';
+import type { Strapi } from '../utils/strapi';
+
+type MiddlewareFactory = (config: Record<string, unknown> | undefined, context: { strapi: Strapi }) => Middleware;
+
+/** The app's routes that read their body themselves (multipart, raw), and Strapi's /cms upload routes. */
+const bodyRoutes = (): BodyRoute[] => {
+  const own = routes['content-api'].routes.flatMap((route): BodyRoute[] => {
+    const names = route.config.middlewares.map((m) => (typeof m === 'string' ? m : m.name));
+    const mode = names.includes(RAW_BODY) ? 'raw' : names.includes(MULTIPART) ? 'multipart' : null;
+    return mode ? [{ method: route.method, path: `/api${route.path}`, mode }] : [];
+  });
+  return [...own, ...CMS_UPLOAD_ROUTES.map((r) => ({ method: r.method, path: `${r.prefix}${r.path}`, mode: 'multipart' as const }))];
+};
+
+/**
+ * The body parser: Strapi's strapi::body, wrapped (plugin register), before routing and authentication:
+ * - multipart is left unread for the routes that parse it themselves after their authentication
+ *   (the upload routes, Strapi's /cms upload routes) and refused everywhere else (415);
+ * - /api writes take JSON, or nothing; any other body is refused (415) unread, so a browser
+ *   form or a text/plain request from another site never reaches a handler;
+ * - a route that verifies its body's signature (the Stripe webhook) gets it unread;
+ * - everything else goes to Strapi's own parser (JSON, and forms and text outside /api).
+ * A request whose body is left unread closes its connection once answered, so the rest of it is
+ * never waited for.
+ */
+export const bodyGate =
+  (strapiBody: MiddlewareFactory): MiddlewareFactory =>
+  (config, { strapi }) => {
+    const modeOf = bodyModes(bodyRoutes());
+    // Strapi's own parser never sees multipart: it keeps the JSON, form and text parsing Strapi had.
+    const parse = strapiBody({ ...config, multipart: false }, { strapi });
+
+    const refuse = (ctx: Context, path: string, message: string) => {
+      ctx.status = 415;
+      ctx.body = isEnvelopePath(path) ? failureBody(message) : strapiFailureBody(415, message);
+    };
+
+    return async (ctx: Context, next: Next) => {
+      const path = normalisedPath(ctx.path);
+      const kind = bodyKind(ctx.req.headers);
+      const mode = modeOf(ctx.method, path);
+      try {
+        if (mode === 'raw') {
+          ctx.request.body = {};
+          return await next();
+        }
+        if (kind === 'multipart') {
+          if (mode !== 'multipart') return refuse(ctx, path, MESSAGES.bodyMustBeJson);
+          ctx.request.body = {};
+          return await next();
+        }
+        if (kind === 'other' && isApiPath(path) && WRITE_METHODS.has(ctx.method)) {
+          return refuse(ctx, path, mode === 'multipart' ? MESSAGES.bodyMustBeJsonOrFiles : MESSAGES.bodyMustBeJson);
+        }
+        return await parse(ctx, next);
+      } finally {
+        if (!ctx.req.complete) ctx.set('Connection', 'close');
+      }
+    };
+  };
