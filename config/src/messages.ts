@@ -18,6 +18,7 @@ export const MESSAGES = {
   bodyMustBeJson: 'This endpoint takes a JSON body (Content-Type: application/json).',
   bodyMustBeJsonOrFiles: 'This endpoint takes a JSON body, or its files as multipart/form-data.',
   requestTooLarge: 'The request is too large.',
+  crossSiteRequest: 'This request came from another site and was refused. Open the app at its own address and try again.',
   cmsRegistrationClosed: 'Creating the first /cms administrator over the web is disabled. Run `npm run create-admin -- --cms` on the server instead.',
 
   // Auth

@@ -8,9 +8,9 @@ import { parseEnv } from '@branchify/shared/node';
 import type { Knex } from 'knex';
 import { cmsOperatorJwt } from '../api/support/cms';
 import { openDb } from '../api/support/db';
-import { baseUrl, newIp } from '../api/support/http';
+import { baseUrl, newIp, refreshCookie } from '../api/support/http';
 import { eventually } from '../api/support/stripe';
-import { adminSession, registerUser, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
+import { adminSession, login, registerUser, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
 import { registered } from './registered-routes';
 import { record } from './summary';
 
@@ -18,11 +18,13 @@ import { record } from './summary';
  * What bodies the server reads, where, and what they leave behind: /api writes take JSON only
  * (multipart on the upload routes, anything raw on the Stripe webhook); multipart is parsed only on
  * the upload routes, after their authentication, within limits, into a temp folder that is empty
- * again once the request is over, whatever its outcome.
+ * again once the request is over, whatever its outcome; the auth endpoints refuse other sites.
  */
 
 const CONFIG = parseEnv(process.env);
 const UPLOAD_TMP = path.resolve(CONFIG.UPLOAD_TMP_DIR);
+const PUBLIC_ORIGIN = new URL(CONFIG.PUBLIC_URL).origin;
+const PARTNER_ORIGIN = new URL(CONFIG.CORS_ORIGINS![0]!).origin;
 const KB = 1024;
 const MB = 1024 * KB;
 
@@ -555,6 +557,8 @@ describe('resources: multipart requests leave nothing on disk', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('login CSRF', () => {
+  const authWrites = () => registered().api.filter((key) => key.startsWith('POST /api/auth/'));
+
   it('the auth endpoints take no form, text or multipart body: nobody is signed in or registered by one', async () => {
     const user = await verifiedUser();
     const form = `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(user.password)}`;
@@ -581,5 +585,73 @@ describe('login CSRF', () => {
     });
     expect(register.status).toBe(415);
     expect(await db('up_users').where({ email })).toEqual([]);
+  });
+
+  it('the auth endpoints refuse another site (Origin, or Sec-Fetch-Site without one)', async () => {
+    const user = await verifiedUser();
+    const signIn = await login(user.email, user.password);
+    const routes = authWrites();
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const foreign: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: `${PUBLIC_ORIGIN}.evil.example` },
+      { origin: PUBLIC_ORIGIN.replace(/^http:/, 'https:') },
+      { origin: PUBLIC_ORIGIN.replace(/:\d+$/, ':1') },
+      { origin: 'http://sub.localhost:1337', 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    const failures: string[] = [];
+    for (const key of routes) {
+      const url = key.split(' ')[1]!;
+      const body = url.endsWith('/login') ? { email: user.email, password: user.password } : {};
+      for (const headers of foreign) {
+        const res = await raw('POST', url, {
+          headers: { 'content-type': 'application/json', cookie: signIn.cookie ?? '', ...bearer(signIn), ...headers },
+          body: JSON.stringify(body),
+        });
+        const wrong = res.status !== 403 || res.body?.message !== MESSAGES.crossSiteRequest || res.headers['set-cookie'] !== undefined;
+        if (wrong) failures.push(`${key} with ${JSON.stringify(headers)}: ${res.status} ${res.text.slice(0, 100)}`);
+      }
+    }
+    // However the path is spelt.
+    for (const url of ['/API/Auth/Login', '/api/auth/login/', '/api//auth/login']) {
+      const res = await raw('POST', url, {
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      if (res.status < 400 || /access_token/.test(res.text)) failures.push(`${url} from another site: ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    // The session they aimed at is untouched: the refresh cookie still works from our own page.
+    const refreshed = await raw('POST', '/api/auth/refresh-token', {
+      headers: { cookie: signIn.cookie ?? '', origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it('our own pages, the trusted origins and callers without Origin (scripts, the integrator) still sign in', async () => {
+    const user = await verifiedUser();
+    const allowed: Array<Record<string, string>> = [
+      {},
+      { origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' },
+      { origin: PARTNER_ORIGIN, 'sec-fetch-site': 'cross-site' },
+      { origin: new URL(baseUrl()).origin, 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ];
+    for (const headers of allowed) {
+      const res = await raw('POST', '/api/auth/login', {
+        headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      expect({ headers, status: res.status }).toEqual({ headers, status: 200 });
+      const cookie = refreshCookie({ headers: res.headers } as never);
+      expect(cookie).toBeDefined();
+      const refreshed = await raw('POST', '/api/auth/refresh-token', { headers: { cookie: cookie!, ...headers } });
+      expect({ headers, refreshed: refreshed.status }).toEqual({ headers, refreshed: 200 });
+    }
+    // The app's own client refreshes and signs out with a POST that has no body at all.
+    expect((await raw('POST', '/api/auth/logout', { headers: { origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
   });
 });

@@ -1,15 +1,18 @@
-import { route, USER } from '../routes/define';
+import { route, USER, type RouteOptions } from '../routes/define';
+
+/** Every auth write signs someone in or out, or acts for an account: none is taken from another site's page. */
+const write = (path: string, handler: string, options: RouteOptions = {}) => route('POST', path, handler, { ...options, sameOrigin: true });
 
 export default [
   route('GET', '/auth/user', 'auth.me', { auth: USER }),
-  route('POST', '/auth/register', 'auth.register', { rateLimit: { name: 'register', account: 'body.email' } }),
+  write('/auth/register', 'auth.register', { rateLimit: { name: 'register', account: 'body.email' } }),
   // Failed sign-ins per account and address are counted by the auth service itself.
-  route('POST', '/auth/login', 'auth.login', { rateLimit: { name: 'login' } }),
-  route('POST', '/auth/password/change', 'auth.changePassword', { auth: USER, rateLimit: { name: 'password-change', account: 'user' } }),
-  route('POST', '/auth/send-verification-email', 'auth.sendVerificationEmail', { auth: USER, rateLimit: { name: 'verification-mail', account: 'user' } }),
-  route('POST', '/auth/password/forgot', 'auth.forgotPassword', { rateLimit: { name: 'forgot', account: 'body.email' } }),
-  route('POST', '/auth/password/reset', 'auth.resetPassword', { rateLimit: { name: 'reset', account: 'body.email' } }),
-  route('POST', '/auth/verify-email', 'auth.verifyEmail', { rateLimit: { name: 'verify-email' } }),
-  route('POST', '/auth/logout', 'auth.logout'),
-  route('POST', '/auth/refresh-token', 'auth.refresh', { rateLimit: { name: 'refresh' } }),
+  write('/auth/login', 'auth.login', { rateLimit: { name: 'login' } }),
+  write('/auth/password/change', 'auth.changePassword', { auth: USER, rateLimit: { name: 'password-change', account: 'user' } }),
+  write('/auth/send-verification-email', 'auth.sendVerificationEmail', { auth: USER, rateLimit: { name: 'verification-mail', account: 'user' } }),
+  write('/auth/password/forgot', 'auth.forgotPassword', { rateLimit: { name: 'forgot', account: 'body.email' } }),
+  write('/auth/password/reset', 'auth.resetPassword', { rateLimit: { name: 'reset', account: 'body.email' } }),
+  write('/auth/verify-email', 'auth.verifyEmail', { rateLimit: { name: 'verify-email' } }),
+  write('/auth/logout', 'auth.logout'),
+  write('/auth/refresh-token', 'auth.refresh', { rateLimit: { name: 'refresh' } }),
 ];

@@ -7,6 +7,7 @@ import playerPayload from './player-payload';
 import probes from './probes';
 import rateLimit from './rate-limit';
 import rawBody from './raw-body';
+import sameOrigin from './same-origin';
 import spa from './spa';
 
 export default {
@@ -19,5 +20,6 @@ export default {
   probes,
   'rate-limit': rateLimit,
   'raw-body': rawBody,
+  'same-origin': sameOrigin,
   spa,
 };
