@@ -6,6 +6,9 @@ export default () => [
   'plugin::branchify.probes',
   'strapi::logger',
   'strapi::errors',
+  // A path that does not decode (400) or has an empty segment (404) goes no further; guards below
+  // compare the normalised path (plugins/branchify/server/src/http/request-path.ts).
+  'plugin::branchify.path-guard',
   // Strapi's first-admin registration is closed: the operator creates the /cms admin with the CLI.
   'plugin::branchify.cms-guard',
   // Our /api envelope sits inside Strapi's error handler, so everything under /api answers

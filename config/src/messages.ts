@@ -14,6 +14,7 @@ export const MESSAGES = {
   validationFailed: 'The given data was invalid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   malformedBody: 'The request body is not valid JSON.',
+  malformedPath: 'This address is malformed: a percent sign in it does not start a valid escape.',
   forbiddenBodyKey: 'The request body uses a key that is not allowed (__proto__ or constructor.prototype).',
   cmsRegistrationClosed: 'Creating the first /cms administrator over the web is disabled. Run `npm run create-admin -- --cms` on the server instead.',
 
