@@ -1,7 +1,7 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
 import { failureBody } from '../http/respond';
-import { isContractPath, requestPath } from '../http/request-path';
+import { isContractPath, isUnder, requestPath } from '../http/request-path';
 import type { Strapi } from '../utils/strapi';
 
 interface ClientError {
@@ -19,16 +19,18 @@ const refuse = (ctx: Context, status: number, name: string, message: string, api
 };
 
 /**
- * Before anything reads the path: a path whose percent-escapes do not decode is answered 400, and
- * one with an empty segment (`//`, which no route and no file has) 404, the same for every area
- * (the file servers and fast paths would otherwise throw on the first, and Koa's file server calls
- * the second malicious). A client error a Koa middleware raises further in (its file server's
- * 'Malicious Path', …) is answered with its own status and logged as one line, never as a stack.
+ * Before anything reads the path: a path whose percent-escapes do not decode is answered 400 (but
+ * under /player, whose page answers an unknown reference with its own 404 page), and one with an
+ * empty segment (`//`, which no route and no file has) 404, in the area's error shape (the file
+ * servers and fast paths would otherwise throw on the first, and Koa's file server calls the second
+ * malicious). A client error a Koa middleware raises further in (its file server's 'Malicious
+ * Path', …) is answered with its own status and logged as one line, never as a stack.
  */
 export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
     const path = requestPath(ctx);
-    if (path.malformed) return refuse(ctx, 400, 'BadRequestError', MESSAGES.malformedPath);
+    // The player's pages answer any broken reference with their own 404 page, frameable in an embed.
+    if (path.malformed && !isUnder(path.key, '/player')) return refuse(ctx, 400, 'BadRequestError', MESSAGES.malformedPath);
     if (path.emptySegment) return refuse(ctx, 404, 'NotFoundError', 'Not Found', MESSAGES.routeNotFound);
     try {
       await next();
