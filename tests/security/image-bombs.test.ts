@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
 import request from 'supertest';
@@ -15,6 +16,7 @@ import { record } from './summary';
  */
 
 const EDGE = 16000;
+const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
 const TOO_LARGE = { success: false, message: MESSAGES.imageTooManyPixels, errors: { image: [MESSAGES.imageTooManyPixels] } };
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -161,8 +163,11 @@ const rssMb = (pid: number): number => {
 
 describe('memory under several bombs at once', () => {
   let app: SpawnedApp;
+  /** What the spawned app stored under the shared public/uploads (its database goes with it, the files do not). */
+  const stored: string[] = [];
   afterAll(async () => {
     await app?.cleanUp();
+    for (const url of stored) fs.rmSync(path.join(UPLOADS_DIR, path.basename(url)), { force: true });
   });
 
   it('stays bounded while bombs and legitimate uploads arrive together', async () => {
@@ -173,8 +178,11 @@ describe('memory under several bombs at once', () => {
     });
     expect(owner.status).toBe(201);
     const token = (owner.body.data as { access_token: string }).access_token;
-    const send = (content: Buffer, name: string, route = '/api/uploads/images', field = 'image') =>
-      request(app.base).post(route).set('Authorization', `Bearer ${token}`).attach(field, content, name);
+    const send = async (content: Buffer, name: string, route = '/api/uploads/images', field = 'image') => {
+      const res = await request(app.base).post(route).set('Authorization', `Bearer ${token}`).attach(field, content, name);
+      if (typeof res.body?.data?.url === 'string') stored.push(res.body.data.url);
+      return res;
+    };
 
     const legit = png(1200, 800);
     const bomb = await theBomb();
