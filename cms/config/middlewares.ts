@@ -39,6 +39,8 @@ export default () => [
   },
   // The web apps: /build assets, /player pages and the single-page app's index.html.
   'plugin::branchify.spa',
+  // Nothing served from /uploads runs on this origin (downloads, or a sandbox without scripts).
+  'plugin::branchify.uploads',
   // The public player payload, answered before the router (a hot path that needs none of it).
   'plugin::branchify.player-payload',
   'strapi::poweredBy',

@@ -147,6 +147,7 @@ export const MESSAGES = {
   branchImageTooLarge: 'File size must be lower than 2000kb',
   branchImageRequired: 'Please choose an image to upload.',
   imageRequired: 'Please choose an image to upload (app_logo or app_favicon).',
+  imageTooManyPixels: 'Images must be at most 6000 pixels wide and high, and 24 megapixels in all.',
   unsafeSvg: 'This SVG could not be made safe. Please upload a plain SVG or a PNG, JPG or WEBP image.',
   mailerNotConfigured: 'Transactional email is not configured yet. Save the SMTP settings first.',
   mailerPasswordRequired: 'The password field is required.',

@@ -1,8 +1,12 @@
+import { confineApiTokens, dropUnusedContentApis } from './integrator/token-scope';
 import { closeCmsRegistration } from './operations/cms-admin';
 import type { Strapi } from './utils/strapi';
 
 export default ({ strapi }: { strapi: Strapi }) => {
   // Before the routes are mounted: they take Strapi's actions as they are at that moment.
   closeCmsRegistration(strapi);
+  // API tokens open the integrator API only; Strapi's unused content APIs are not routed.
+  confineApiTokens(strapi);
+  dropUnusedContentApis(strapi);
   strapi.log.debug('[branchify] plugin registered');
 };

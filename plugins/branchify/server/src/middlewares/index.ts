@@ -7,6 +7,7 @@ import playerPayload from './player-payload';
 import probes from './probes';
 import rateLimit from './rate-limit';
 import spa from './spa';
+import uploads from './uploads';
 
 export default {
   'api-envelope': apiEnvelope,
@@ -18,4 +19,5 @@ export default {
   probes,
   'rate-limit': rateLimit,
   spa,
+  uploads,
 };
