@@ -229,6 +229,8 @@ export const fieldMessages = {
   email: (label: string) => `The ${label} field must be a valid email address.`,
   min: (label: string, n: number) => `The ${label} field must be at least ${n} characters.`,
   max: (label: string, n: number) => `The ${label} field must not be greater than ${n} characters.`,
+  maxBytes: (label: string, n: number) =>
+    `The ${label} field must not be greater than ${n} bytes (letters with accents count as 2, other scripts, symbols and emoji as 3 or 4).`,
   confirmed: (label: string) => `The ${label} field confirmation does not match.`,
   string: (label: string) => `The ${label} field must be a string.`,
   boolean: (label: string) => `The ${label} field must be true or false.`,
