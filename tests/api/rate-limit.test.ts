@@ -27,6 +27,22 @@ describe('rate limits on the auth endpoints', () => {
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts each attempt before the password is checked, so parallel wrong passwords get at most the budget of checks', async () => {
+    const user = await registerUser();
+    const attacker = client();
+    // Spellings of one account are one account.
+    const spellings = [user.email, user.email.toUpperCase(), `  ${user.email} `];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attacker.post('/api/auth/login', { email: spellings[i % spellings.length], password: `wrong-password-${i}` })),
+    );
+    const checked = answers.filter((res) => res.status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(ACCOUNT_MAX);
+    expect(checked.every((res) => res.status === 422)).toBe(true);
+    // Still blocked for the right password from that address; the owner's own address is not.
+    expect((await attacker.post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(429);
+    expect((await client().post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+  });
+
   it("leaves the owner's own address alone while someone else fails on their account", async () => {
     const user = await registerUser();
     for (let i = 0; i < ACCOUNT_MAX + 2; i += 1) await client('198.51.100.7').post('/api/auth/login', { email: user.email, password: 'wrong-password!' });

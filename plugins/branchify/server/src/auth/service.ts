@@ -43,22 +43,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /**
-     * Failed sign-ins are counted per account and client address: an address that keeps failing on
+     * Sign-in attempts are counted per account and client address: an address that keeps failing on
      * an account is refused there (before the password is even checked, so guessing right does not
-     * help), while the owner signing in from their own address is not affected.
+     * help), while the owner signing in from their own address is not affected. Each attempt is
+     * counted (one atomic increment) before its password is checked, so parallel guesses get no
+     * more checks than the budget; a success clears the count, so signing in uses none of it.
      */
     async login(email: string, password: string, meta: RequestMeta) {
-      const failures = `login-failures:${email.trim().toLowerCase()}:${meta.ip ?? 'unknown'}`;
+      const attempts = `login-failures:${email.trim().toLowerCase()}:${meta.ip ?? 'unknown'}`;
       const limiter = getService(strapi, 'rateLimit');
-      const standing = await limiter.peek(failures, 'account');
-      if (!standing.allowed) throw tooManyRequests(standing.retryAfterSeconds);
+      const counted = await limiter.hit(attempts, 'account');
+      if (!counted.allowed) throw tooManyRequests(counted.retryAfterSeconds);
       const record = await users().findByEmailWithPassword(email);
       const valid = await verifyPassword(password, record?.password);
-      if (!record || !valid) {
-        await limiter.hit(failures, 'account');
-        throw validationError({ email: [MESSAGES.invalidCredentials] });
-      }
-      if (standing.hits > 0) await limiter.clear(failures);
+      if (!record || !valid) throw validationError({ email: [MESSAGES.invalidCredentials] });
+      await limiter.clear(attempts);
       // Only after the password matched, so suspension cannot be probed.
       if (record.status !== 'active') throw forbidden(MESSAGES.accountSuspended);
       const { password: _hash, ...user } = record;
