@@ -22,7 +22,8 @@ export const email = (name = 'email') =>
 
 /** bcrypt reads only the first 72 bytes of a password: a longer one would be cut without a word. */
 export const PASSWORD_MAX_BYTES = 72;
-const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+/** True for a password bcrypt would cut short (more than 72 bytes of UTF-8). */
+export const passwordTooLong = (value: string): boolean => new TextEncoder().encode(value).length > PASSWORD_MAX_BYTES;
 
 /** A new password (to be hashed): at least `min` characters, at most 72 bytes of UTF-8. */
 export const password = (name = 'password', min = 8) =>
@@ -30,7 +31,7 @@ export const password = (name = 'password', min = 8) =>
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? fieldMessages.required(label(name)) : fieldMessages.string(label(name))) })
     .min(1, { message: fieldMessages.required(label(name)) })
     .min(min, { message: fieldMessages.min(label(name), min) })
-    .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, { message: fieldMessages.maxBytes(label(name), PASSWORD_MAX_BYTES) });
+    .refine((value) => !passwordTooLong(value), { message: fieldMessages.maxBytes(label(name), PASSWORD_MAX_BYTES) });
 
 export const optionalBoolean = (name: string) => z.boolean({ message: fieldMessages.boolean(label(name)) }).optional();
 

@@ -7,6 +7,7 @@ import type { NewUser } from '../users/service';
 import type { RequestMeta } from './tokens';
 import type { VerificationParams } from './links';
 import { verifyPassword } from './passwords';
+import { durableTransaction } from '../utils/durable-transaction';
 
 /** Inserts a named claim unless it exists (no error either way); true for the one that inserted it. */
 const claimOnce = async (trx: Transaction, name: string): Promise<boolean> => {
@@ -69,10 +70,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!record || !(await verifyPassword(current, record.password))) {
         throw validationError({ current_password: [MESSAGES.currentPasswordIncorrect] });
       }
-      await users().setPassword(user.id, next, record.token_version);
-      await tokens().revokeAllForUser(user.id);
-      // A reset link mailed before the change must not undo it.
-      await links().deleteAllForUser(user.id);
+      // The write itself ends every session and reset link (a link mailed before must not undo it).
+      await durableTransaction(strapi, () => users().setPassword(user.id, next));
     },
 
     async sendVerification(user: UserRecord) {
@@ -104,11 +103,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!user || !(await links().consumeResetToken(user, token))) {
         throw validationError({ email: [MESSAGES.invalidResetToken] });
       }
-      await users().setPassword(user.id, password, user.token_version);
-      await tokens().revokeAllForUser(user.id);
-      await links().deleteAllForUser(user.id);
-      // Whoever could read the reset mail owns the address: the email counts as verified.
-      if (!user.email_verified_at) await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+      await durableTransaction(strapi, async () => {
+        await users().setPassword(user.id, password);
+        // Whoever could read the reset mail owns the address: the email counts as verified.
+        if (!user.email_verified_at) await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+      });
     },
   };
 };
