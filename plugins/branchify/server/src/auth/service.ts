@@ -95,7 +95,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
         strapi.log.info('[auth] password reset requested for an unknown or inactive address');
         return;
       }
-      await notify().passwordResetLink(user, await links().passwordResetUrl(user));
+      // The link and its mail are stored together.
+      const mailed = await durableTransaction(strapi, async () => {
+        const url = await links().passwordResetUrl(user);
+        if (url) await notify().passwordResetLink(user, url);
+        return url !== null;
+      });
+      if (!mailed) strapi.log.info(`[auth] password reset for user ${user.id} not mailed: the links already mailed are still live`);
     },
 
     async resetPassword(email: string, token: string, password: string) {
