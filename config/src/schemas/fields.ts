@@ -33,6 +33,16 @@ export const password = (name = 'password', min = 8) =>
     .min(min, { message: fieldMessages.min(label(name), min) })
     .refine((value) => !passwordTooLong(value), { message: fieldMessages.maxBytes(label(name), PASSWORD_MAX_BYTES) });
 
+/**
+ * A password to check against the stored one (sign-in, the current password): taken exactly as
+ * typed, spaces included, since that is how it was hashed; long enough for any password ever stored.
+ */
+export const givenPassword = (name = 'password') =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? fieldMessages.required(label(name)) : fieldMessages.string(label(name))) })
+    .min(1, { message: fieldMessages.required(label(name)) })
+    .max(1024, { message: fieldMessages.max(label(name), 1024) });
+
 export const optionalBoolean = (name: string) => z.boolean({ message: fieldMessages.boolean(label(name)) }).optional();
 
 /** Adds the Laravel-style `confirmed` rule: `password_confirmation` must equal `password`. */
