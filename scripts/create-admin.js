@@ -16,7 +16,6 @@ const usage = 'Usage: npm run create-admin -- --email <email> --password <passwo
 const strapiPasswordProblems = (password) => {
   const problems = [];
   if (password.length < 8) problems.push('must be at least 8 characters long');
-  if (Buffer.byteLength(password) > 72) problems.push('must be at most 72 bytes');
   if (!/[a-z]/.test(password)) problems.push('must contain at least one lowercase character');
   if (!/[A-Z]/.test(password)) problems.push('must contain at least one uppercase character');
   if (!/\d/.test(password)) problems.push('must contain at least one number');

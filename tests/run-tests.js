@@ -80,9 +80,12 @@ const securitySummary = (file) => {
   fs.rmSync(file, { force: true });
   const routes = totals.routes ?? 0;
   const roles = totals.roles ?? 0;
+  const n = (name) => totals[name] ?? 0;
   console.log(
-    `security: routes × roles ${routes} × ${roles} (${totals.cells ?? 0} cells, ${totals['strapi-admin-cells'] ?? 0} on Strapi's admin API), ` +
-      `fuzz cases ${totals.fuzz ?? 0}, findings fixed ${totals.findings ?? 0}`,
+    `security: routes × roles ${routes} × ${roles} (${n('cells')} cells, ${n('strapi-admin-cells')} on Strapi's admin API), ` +
+      `path spellings ${n('path-spellings')}, API-token cells ${n('api-token-cells')}, body types ${n('content-types')}, ` +
+      `resources ${n('resources') + n('image-bombs')} (temp files ${n('resources')}, image bombs ${n('image-bombs')}), ` +
+      `ingest integrity ${n('ingest-cases')}, fuzz cases ${n('fuzz')}, findings fixed ${n('findings')}`,
   );
 };
 

@@ -6,6 +6,9 @@ export default () => [
   'plugin::branchify.probes',
   'strapi::logger',
   'strapi::errors',
+  // A path that does not decode (400) or has an empty segment (404) goes no further; guards below
+  // compare the normalised path (plugins/branchify/server/src/http/request-path.ts).
+  'plugin::branchify.path-guard',
   // Strapi's first-admin registration is closed: the operator creates the /cms admin with the CLI.
   'plugin::branchify.cms-guard',
   // Our /api envelope sits inside Strapi's error handler, so everything under /api answers
@@ -36,6 +39,8 @@ export default () => [
   },
   // The web apps: /build assets, /player pages and the single-page app's index.html.
   'plugin::branchify.spa',
+  // Nothing served from /uploads runs on this origin (downloads, or a sandbox without scripts).
+  'plugin::branchify.uploads',
   // The public player payload, answered before the router (a hot path that needs none of it).
   'plugin::branchify.player-payload',
   'strapi::poweredBy',

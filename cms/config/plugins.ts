@@ -1,12 +1,19 @@
 import { env } from '@branchify/shared/node';
 
+/**
+ * What /cms operators may put in the Media Library: raster images only (the app's own image
+ * uploads check and sanitise their files themselves and do not pass through this list).
+ */
+const security = { allowedTypes: ['image/png', 'image/jpeg', 'image/webp'] };
+
 /** Uploads go to the S3 bucket when S3_BUCKET is set (config/src/env.ts checks the rest), to public/uploads otherwise. */
 const upload = () => {
   const e = env();
-  if (!e.S3_BUCKET) return {};
+  if (!e.S3_BUCKET) return { upload: { config: { security } } };
   return {
     upload: {
       config: {
+        security,
         provider: 'aws-s3',
         providerOptions: {
           baseUrl: e.S3_PUBLIC_URL,

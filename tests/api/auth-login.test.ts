@@ -19,6 +19,21 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(200);
   });
 
+  it('takes a password exactly as it was chosen, spaces at either end included', async () => {
+    const chosen = '  spaced secret  ';
+    const user = await registerUser({ password: chosen });
+    expect((await client().post('/api/auth/login', { email: user.email, password: chosen })).status).toBe(200);
+    // The spaces are part of it: without them it is another password.
+    expect((await client().post('/api/auth/login', { email: user.email, password: chosen.trim() })).status).toBe(422);
+    const change = await client().post(
+      '/api/auth/password/change',
+      { current_password: chosen, password: ' new spaced ', password_confirmation: ' new spaced ' },
+      user.token,
+    );
+    expect(change.status).toBe(200);
+    expect((await client().post('/api/auth/login', { email: user.email, password: ' new spaced ' })).status).toBe(200);
+  });
+
   it('gives the same answer for a wrong password and an unknown account', async () => {
     const user = await registerUser();
     const wrong = await client().post('/api/auth/login', { email: user.email, password: 'not-the-password' });

@@ -49,4 +49,16 @@ describe('rate limits counted in Redis', () => {
       await db.destroy();
     }
   });
+
+  it('counts parallel wrong passwords before checking them, so at most the budget is checked', async () => {
+    if (!app) app = await spawnApp({ REDIS_URL, REDIS_KEY_PREFIX: prefix });
+    const base = app.base;
+    const email = 'redis-parallel@example.test';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call(`${base}/api/auth/login`, { method: 'POST', body: { email, password: `wrong-password-${i}` } })),
+    );
+    const checked = answers.filter((res) => res.status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(checked.every((res) => res.status === 422)).toBe(true);
+  });
 });

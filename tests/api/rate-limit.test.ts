@@ -27,6 +27,22 @@ describe('rate limits on the auth endpoints', () => {
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts each attempt before the password is checked, so parallel wrong passwords get at most the budget of checks', async () => {
+    const user = await registerUser();
+    const attacker = client();
+    // Spellings of one account are one account.
+    const spellings = [user.email, user.email.toUpperCase(), `  ${user.email} `];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attacker.post('/api/auth/login', { email: spellings[i % spellings.length], password: `wrong-password-${i}` })),
+    );
+    const checked = answers.filter((res) => res.status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(ACCOUNT_MAX);
+    expect(checked.every((res) => res.status === 422)).toBe(true);
+    // Still blocked for the right password from that address; the owner's own address is not.
+    expect((await attacker.post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(429);
+    expect((await client().post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+  });
+
   it("leaves the owner's own address alone while someone else fails on their account", async () => {
     const user = await registerUser();
     for (let i = 0; i < ACCOUNT_MAX + 2; i += 1) await client('198.51.100.7').post('/api/auth/login', { email: user.email, password: 'wrong-password!' });
@@ -81,13 +97,14 @@ describe('rate limits on the auth endpoints', () => {
     for (let i = 0; i < IP_MAX + 1; i += 1) last = (await http.post('/api/auth/register', {})).status;
     expect(last).toBe(429);
 
+    // Reset attempts are counted per account and address: the same address is stopped, another is not.
     const target = uniqueEmail('reset-target');
+    const guesser = client();
+    const guess = (http: ReturnType<typeof client>) =>
+      http.post('/api/auth/password/reset', { email: target, token: 'guess', password: 'x-password-1', password_confirmation: 'x-password-1' });
     let resetStatus = 0;
-    for (let i = 0; i < ACCOUNT_MAX + 1; i += 1) {
-      resetStatus = (
-        await client().post('/api/auth/password/reset', { email: target, token: 'guess', password: 'x-password-1', password_confirmation: 'x-password-1' })
-      ).status;
-    }
+    for (let i = 0; i < ACCOUNT_MAX + 1; i += 1) resetStatus = (await guess(guesser)).status;
     expect(resetStatus).toBe(429);
+    expect((await guess(client())).status).toBe(422);
   });
 });

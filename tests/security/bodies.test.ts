@@ -385,7 +385,9 @@ describe('which bodies /api takes', () => {
           type: type.split(';')[0],
           signedIn: false,
         });
-        expect({ url, type: type.split(';')[0], status: res.status }).toEqual({ url, type: type.split(';')[0], status: 415 });
+        // A path with an empty segment is no route's (404 before anything reads it); the others are /api's.
+        const refusal = url.includes('//') ? 404 : 415;
+        expect({ url, type: type.split(';')[0], status: res.status }).toEqual({ url, type: type.split(';')[0], status: refusal });
       }
     }
     await expectNothingLeft('path variants', marker);

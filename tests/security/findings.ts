@@ -1,6 +1,6 @@
 /**
- * The findings of the security review (five numbered, eight lower, and one the suite found), each with the failing-first
- * test(s) that cover it. The summary line counts the findings; findings.test.ts keeps the list
+ * The findings of the security reviews (round one: five numbered, eight lower, and one the suite
+ * found; round two: eleven, prefixed R2), each with the failing-first test(s) that cover it. The summary line counts the findings; findings.test.ts keeps the list
  * honest (every named test exists and is not skipped).
  */
 export interface Finding {
@@ -82,6 +82,119 @@ export const FINDINGS: Finding[] = [
     id: 'L9',
     finding: 'parallel registrations with one email made several accounts (PostgreSQL)',
     tests: [{ file: 'api/auth-register.test.ts', test: 'makes one account of five registrations with the same email at once' }],
+  },
+  {
+    id: 'R2-1',
+    finding: "Strapi's super admin claimable through another spelling of /admin/register-admin (case, trailing slash)",
+    tests: [
+      { file: 'security/path-spellings.test.ts', test: 'refuses the first-admin registration in every spelling and /admin/init never offers the seat' },
+      {
+        file: 'security/path-spellings.test.ts',
+        test: "refuses every guarded route of Strapi's admin API in every spelling exactly as in its canonical spelling",
+      },
+      { file: 'security/path-spellings.test.ts', test: 'refuses every /api route with an access rule in every spelling exactly as in its canonical spelling' },
+    ],
+  },
+  {
+    id: 'R2-2',
+    finding: "an integrator's API token reached Strapi's upload, email and content-type-builder APIs; /uploads served pages and scripts on the app's origin",
+    tests: [
+      {
+        file: 'security/api-tokens.test.ts',
+        test: 'open nothing else: every registered /api and admin route answers a token holder as it answers a visitor without one',
+      },
+      { file: 'security/api-tokens.test.ts', test: 'cannot upload a page or a script, however the path is spelled' },
+      {
+        file: 'security/api-tokens.test.ts',
+        test: 'cannot list, read or delete stored files, read the content types, or send mail, however the path is spelled',
+      },
+      { file: 'security/uploads-serving.test.ts', test: 'serves every file left there so that nothing in it can run, however the path is spelled' },
+      { file: 'e2e/uploads-serving.test.ts', test: 'an app page that pulls in the uploaded script or frames the uploaded page runs neither' },
+    ],
+  },
+  {
+    id: 'R2-5',
+    finding: 'a branch URL the editor accepts was too wide for its column: the click, and its whole group-commit batch, failed on PostgreSQL',
+    tests: [
+      { file: 'api/stored-widths.test.ts', test: 'stores every schema maximum in a column that holds it' },
+      {
+        file: 'security/ingest-integrity.test.ts',
+        test: 'stores a click on a branch whose link is as long as the editor allows, with 100 other viewers’ clicks',
+      },
+      { file: 'security/ingest-integrity.test.ts', test: 'drops and counts a row the database refuses, and stores and acknowledges every other' },
+    ],
+  },
+  {
+    id: 'R2-6',
+    finding: "anyone could write invented branches, targets and watch times into a creator's analytics and webhooks",
+    tests: [
+      { file: 'security/ingest-integrity.test.ts', test: 'invented branches, in every form' },
+      { file: 'security/ingest-integrity.test.ts', test: 'invented targets, and one branch’s target on another' },
+      { file: 'security/ingest-integrity.test.ts', test: 'times a viewer could not have reached' },
+      { file: 'security/ingest-integrity.test.ts', test: 'replays of event ids already used, whatever they now say' },
+    ],
+  },
+  {
+    id: 'R2-7',
+    finding: 'image decompression bomb: a 249 KB PNG of 16000×16000 pixels took 1.2 GB to process',
+    tests: [
+      { file: 'security/image-bombs.test.ts', test: 'an image at the limit is accepted, a complete bomb refused' },
+      { file: 'security/image-bombs.test.ts', test: 'stays bounded while bombs and legitimate uploads arrive together' },
+    ],
+  },
+  {
+    id: 'R2-10',
+    finding: 'anyone could lock a user out of password recovery (one budget per email for every address; each request revoked mailed links)',
+    tests: [
+      { file: 'api/password-recovery-limits.test.ts', test: "bogus resets for the account from other addresses leave the owner's link working" },
+      { file: 'api/password-recovery-limits.test.ts', test: "requests from another address neither revoke a mailed link nor use up the owner's budget" },
+      {
+        file: 'api/password-recovery-limits.test.ts',
+        test: 'parallel requests from many addresses mail at most a few live links, and the first one mailed still works',
+      },
+    ],
+  },
+  {
+    id: 'R2-11a',
+    finding: 'parallel wrong passwords passed the per-account limit on PostgreSQL',
+    tests: [
+      {
+        file: 'api/rate-limit.test.ts',
+        test: 'counts each attempt before the password is checked, so parallel wrong passwords get at most the budget of checks',
+      },
+    ],
+  },
+  {
+    id: 'R2-11d',
+    finding: 'webhook address checks missed IPv4 addresses carried in IPv6 (NAT64, 6to4, IPv4-translated)',
+    tests: [{ file: 'unit/webhook-address.test.ts', test: 'judges URLs and DNS answers in every spelling' }],
+  },
+  {
+    id: 'R2-11e',
+    finding: 'a password changed in the /cms Content Manager left sessions alive',
+    tests: [
+      { file: 'api/auth-password-writes.test.ts', test: 'in the /cms Content Manager' },
+      { file: 'api/auth-password-writes.test.ts', test: 'the Content Manager refuses a password over 72 bytes, like the API' },
+    ],
+  },
+  {
+    id: 'R2-11f',
+    finding: 'passwords longer than 72 bytes were silently truncated by bcrypt',
+    tests: [
+      { file: 'api/auth-password-bytes.test.ts', test: 'changing the password refuses one over 72 bytes and keeps the old one' },
+      { file: 'api/auth-password-bytes.test.ts', test: 'an admin cannot create an account with one' },
+      { file: 'api/auth-password-bytes.test.ts', test: 'create-admin refuses one before writing anything' },
+    ],
+  },
+  {
+    id: 'R2-11g',
+    finding: 'a malformed percent-escape (GET /build/%E0%A4%A) answered 500 with a stack in the log',
+    tests: [
+      {
+        file: 'security/path-spellings.test.ts',
+        test: 'answers 400 or 404 wherever it points (405 for a method it does not take), never a 500, and logs no stack',
+      },
+    ],
   },
 ];
 

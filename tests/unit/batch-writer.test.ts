@@ -56,4 +56,63 @@ describe('BatchWriter', () => {
     await writer.drain();
     expect(written).toEqual([2]);
   });
+
+  it('writes a batch the database refused because of its rows one row at a time: the refused row is dropped and counted, every other caller resolves', async () => {
+    const gate = deferred();
+    const writes: number[][] = [];
+    const dropped: number[] = [];
+    const tooLong = (rows: number[]) => rows.some((r) => r >= 100);
+    const writer = new BatchWriter<number>(
+      async (rows) => {
+        writes.push(rows);
+        if (rows[0] === 0) await gate.done;
+        if (tooLong(rows)) throw Object.assign(new Error('value too long for type character varying(255)'), { code: '22001' });
+      },
+      { maxRows: 500, maxWaitMs: 250, isRowError: (error) => (error as { code?: string }).code === '22001', onDropped: (row) => dropped.push(row) },
+    );
+    const first = writer.add([0]);
+    // These gather while the first INSERT runs, and go in one batch that the bad row fails.
+    const callers = [writer.add([1, 2]), writer.add([100]), writer.add([3, 101, 4])];
+    gate.release();
+    await first;
+    expect(await Promise.all(callers)).toEqual([[1, 2], [], [3, 4]]);
+    expect(dropped).toEqual([100, 101]);
+    expect(writes[1]).toEqual([1, 2, 100, 3, 101, 4]);
+    expect(writes.slice(2)).toEqual([[1], [2], [100], [3], [101], [4]]);
+  });
+
+  it('rejects every caller, without retrying row by row, when the failure is not the rows’ (the database is down)', async () => {
+    const gate = deferred();
+    let calls = 0;
+    const writer = new BatchWriter<number>(
+      async (rows) => {
+        calls += 1;
+        if (rows[0] === 0) return gate.done;
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      },
+      { maxRows: 500, maxWaitMs: 250, isRowError: (error) => (error as { code?: string }).code === '22001', onDropped: () => undefined },
+    );
+    const first = writer.add([0]);
+    const callers = [writer.add([1]), writer.add([2, 3])].map((p) =>
+      p.then(
+        () => 'stored',
+        (e: Error) => e.message,
+      ),
+    );
+    gate.release();
+    await first;
+    expect(await Promise.all(callers)).toEqual(['connect ECONNREFUSED', 'connect ECONNREFUSED']);
+    expect(calls).toBe(2);
+  });
+
+  it('answers each caller with the rows the write reports it stored (a retried event is not stored again)', async () => {
+    const seen = new Set<number>();
+    const writer = new BatchWriter<number>(async (rows) => {
+      const fresh = rows.filter((r) => !seen.has(r));
+      fresh.forEach((r) => seen.add(r));
+      return fresh;
+    });
+    expect(await writer.add([1, 2])).toEqual([1, 2]);
+    expect(await writer.add([2, 3])).toEqual([3]);
+  });
 });

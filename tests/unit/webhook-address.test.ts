@@ -42,6 +42,110 @@ describe('webhook target addresses', () => {
     expect(isPrivateAddress(address)).toBe(false);
   });
 
+  /**
+   * IPv6 forms that carry an IPv4 address (IPv4-mapped, IPv4-translated, IPv4-compatible, 6to4,
+   * NAT64) reach that IPv4 address, so they are judged by it; Teredo, local-use NAT64 and the
+   * deprecated IPv4-compatible range are refused whatever they embed. Hex and mixed spellings of
+   * one address are the same address.
+   */
+  const EMBEDDED_FORMS: Array<[string, (v4: string, hex: string) => string]> = [
+    ['IPv4-mapped (dotted)', (v4) => `::ffff:${v4}`],
+    ['IPv4-mapped (hex)', (_v4, hex) => `::ffff:${hex}`],
+    ['IPv4-mapped (uncompressed, upper case)', (_v4, hex) => `0:0:0:0:0:FFFF:${hex.toUpperCase()}`],
+    ['IPv4-mapped (zero-padded, dotted)', (v4) => `0000:0000:0000:0000:0000:ffff:${v4}`],
+    ['IPv4-translated (dotted)', (v4) => `::ffff:0:${v4}`],
+    ['IPv4-translated (hex)', (_v4, hex) => `::ffff:0:${hex}`],
+    ['IPv4-compatible (dotted)', (v4) => `::${v4}`],
+    ['IPv4-compatible (hex)', (_v4, hex) => `::${hex}`],
+    ['NAT64 well-known prefix (dotted)', (v4) => `64:ff9b::${v4}`],
+    ['NAT64 well-known prefix (hex)', (_v4, hex) => `64:ff9b::${hex}`],
+    ['NAT64 well-known prefix (uncompressed)', (_v4, hex) => `0064:ff9b:0000:0000:0000:0000:${hex}`],
+    ['NAT64 local-use prefix', (_v4, hex) => `64:ff9b:1::${hex}`],
+    ['6to4', (_v4, hex) => `2002:${hex}::1`],
+    ['6to4 (uncompressed)', (_v4, hex) => `2002:${hex}:0:0:0:0:0`],
+    ['Teredo (server part)', (_v4, hex) => `2001:0:${hex}::1`],
+  ];
+  const hexOf = (v4: string) => {
+    const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+    return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  };
+  const INTERNAL_V4 = ['127.0.0.1', '10.0.0.1', '192.168.1.1', '172.16.5.4', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1'];
+  it.each(EMBEDDED_FORMS.flatMap(([form, spell]) => INTERNAL_V4.map((v4) => [form, v4, spell(v4, hexOf(v4))] as const)))(
+    'refuses %s embedding %s (%s)',
+    (_form, _v4, address) => {
+      expect(isPrivateAddress(address)).toBe(true);
+    },
+  );
+
+  // Where the form really reaches the embedded address, a public one is as good as the address itself.
+  const JUDGED_FORMS = [
+    'IPv4-mapped (dotted)',
+    'IPv4-mapped (hex)',
+    'IPv4-translated (hex)',
+    'NAT64 well-known prefix (dotted)',
+    'NAT64 well-known prefix (hex)',
+    '6to4',
+  ];
+  it.each(EMBEDDED_FORMS.filter(([form]) => JUDGED_FORMS.includes(form)).map(([form, spell]) => [form, spell('8.8.8.8', hexOf('8.8.8.8'))] as const))(
+    'accepts %s embedding a public address (%s)',
+    (_form, address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+
+  it.each(['::8.8.8.8', '64:ff9b:1::808:808', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::1'])(
+    'refuses %s whatever it embeds (deprecated, local-use or tunnelled)',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(true);
+    },
+  );
+
+  it.each([
+    'fe80::1%eth0',
+    'fe80::1%25eth0',
+    '3fff::1',
+    '5f00::1',
+    '4000::1',
+    '0x7f.0.0.1',
+    '2130706433',
+    '127.1',
+    '0177.0.0.1',
+    '192.88.99.1',
+    'localhost',
+    '',
+  ])('refuses %s (not a public address in canonical form)', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it('judges URLs and DNS answers in every spelling', async () => {
+    const lookup = dnsTable({
+      'nat64.example.com': ['64:ff9b::a9fe:a9fe'],
+      'mapped.example.com': ['::ffff:7f00:1'],
+      'sixtofour.example.com': ['2606:4700::1111', '2002:c0a8:101::1'],
+      'public64.example.com': ['64:ff9b::808:808'],
+    });
+    for (const url of [
+      'https://[::ffff:7f00:1]/x',
+      'https://[::ffff:0:127.0.0.1]/x',
+      'https://[::127.0.0.1]/x',
+      'https://[64:ff9b::169.254.169.254]/x',
+      'https://[2002:a9fe:a9fe::1]/x',
+      'https://[2001:0:a00:1::1]/x',
+      'https://0x7f000001/x',
+      'https://2130706433/x',
+      'https://127.1/x',
+      'https://0177.0.0.1/x',
+      'https://[0:0:0:0:0:ffff:c0a8:0101]/x',
+      'https://nat64.example.com/x',
+      'https://mapped.example.com/x',
+      'https://sixtofour.example.com/x',
+    ]) {
+      await expect(resolveTarget(url, [], lookup)).rejects.toMatchObject({ reason: 'private' });
+    }
+    await expect(resolveTarget('https://public64.example.com/x', [], lookup)).resolves.toMatchObject({ address: '64:ff9b::808:808', family: 6 });
+    await expect(resolveTarget('https://[::ffff:808:808]/x', [], lookup)).resolves.toMatchObject({ address: '::ffff:808:808' });
+  });
+
   it('judges a host name by every address it resolves to, and pins the first', async () => {
     const lookup = dnsTable({
       'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'],

@@ -15,6 +15,7 @@ import {
 } from './options';
 import { DEFAULT_FONT_FAMILY, FONT_FAMILIES } from './fonts';
 import { httpUrl } from './video-sources';
+import { ID_MAX, URL_MAX } from './lengths';
 
 /**
  * The funnel document, field by field: a funnel's videos, each with its timed
@@ -44,22 +45,28 @@ const fontSize = (fallback: (typeof FONT_SIZES)[number]) =>
     .default(fallback);
 /** Only catalogue families: the player serves their files from our own origin. */
 const fontFamily = () => oneOf(FONT_FAMILIES, DEFAULT_FONT_FAMILY);
-const id = text(64)
+const id = text(ID_MAX)
   .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'must be letters, digits, - _ . or :' })
   .min(1, { message: 'is required' });
 
-/** http(s) only: never javascript:, data: or a relative path that could be anything. */
+/** UTF-8 bytes: what an index entry holds. */
+const utf8Length = (v: string) => new TextEncoder().encode(v).length;
+
+/**
+ * http(s) only: never javascript:, data: or a relative path that could be anything. At most
+ * URL_MAX bytes, so a branch link fits the analytics counters' keys, which are indexed.
+ */
 export const safeUrl = z
   .string({ message: MESSAGES.invalidUrl })
   .trim()
-  .max(2048, { message: MESSAGES.invalidUrl })
-  .refine((v) => httpUrl(v) !== null, { message: MESSAGES.invalidUrl });
+  .max(URL_MAX, { message: MESSAGES.invalidUrl })
+  .refine((v) => utf8Length(v) <= URL_MAX && httpUrl(v) !== null, { message: MESSAGES.invalidUrl });
 
 /** An image is one of our own uploads (/uploads/…) or an https URL. */
 export const imageSource = z
   .string({ message: 'must be an image URL' })
   .trim()
-  .max(2048)
+  .max(URL_MAX)
   .refine((v) => (/^\/uploads\/[A-Za-z0-9._/-]+$/.test(v) && !v.includes('..')) || httpUrl(v)?.protocol === 'https:', {
     message: 'must be an uploaded image or an https:// URL',
   });
@@ -145,7 +152,7 @@ export const branchSettingsSchema = z
     externalLink: bool(true),
     showSkip: showSkipSchema,
     /** 'skip-and-continue', an http(s) URL, or the id of one of the element's branches. */
-    inaction: text(2048).default(DEFAULT_INACTION),
+    inaction: text(URL_MAX).default(DEFAULT_INACTION),
     pauseVideo: z.object({ enabled: bool(false), duration: int(CONTENT_LIMITS.pauseMinSeconds, 86_400).default(CONTENT_LIMITS.pauseMinSeconds) }).prefault({}),
     animation: oneOf(ANIMATIONS, 'none'),
     gradient: z.object({ enabled: bool(false), color: color('#000000'), direction: oneOf(GRADIENT_DIRECTIONS, 'to bottom') }).prefault({}),

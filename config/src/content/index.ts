@@ -3,3 +3,4 @@ export * from './video-sources';
 export * from './options';
 export * from './fonts';
 export * from './funnel-schema';
+export * from './lengths';

@@ -67,6 +67,9 @@ export const CONTENT_LIMITS = {
   borderMin: 1,
   borderMax: 15,
   branchImageKb: 2000,
+  /** Uploaded raster images (branch images, logo, favicon): longest side and total pixels, read from the file's header. */
+  imageMaxEdgePx: 6000,
+  imageMaxPixels: 24_000_000,
   fadeOutMs: 500,
   seekStepSeconds: 10,
   genericPreviewSeconds: 2,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmed, email, password, personName, requiredString } from './fields';
+import { confirmed, email, givenPassword, password, personName, requiredString } from './fields';
 
 export const registerSchema = confirmed(
   z.object({
@@ -13,12 +13,12 @@ export const registerSchema = confirmed(
 
 export const loginSchema = z.object({
   email: email(),
-  password: requiredString('password'),
+  password: givenPassword(),
 });
 
 export const changePasswordSchema = confirmed(
   z.object({
-    current_password: requiredString('current_password'),
+    current_password: givenPassword('current_password'),
     password: password(),
     password_confirmation: z.string().optional(),
   }),

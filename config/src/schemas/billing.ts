@@ -94,6 +94,7 @@ const key = (prefix: string, name: string) =>
   z
     .string()
     .trim()
+    .max(255, { message: fieldMessages.max(name, 255) })
     .refine((v) => v === '' || v.startsWith(prefix), { message: `The ${name} must start with ${prefix}.` });
 
 export const stripeConfigSchema = z.object({

@@ -1,3 +1,4 @@
+import { PLAYBACK_RATES } from '@branchify/shared';
 import type { PlayerVideo } from '../runtime/types';
 
 export type ProviderEvent =
@@ -51,4 +52,5 @@ export interface ProviderLoader {
   load(): Promise<AdapterFactory>;
 }
 
-export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+/** The playback rates offered (shared: the server bounds watch time by the fastest). */
+export const RATES: number[] = [...PLAYBACK_RATES];

@@ -66,6 +66,8 @@ export interface SpawnedApp {
   openDb: () => Knex;
   /** Kills the process if still running, drops its database. */
   cleanUp: () => Promise<void>;
+  /** The environment that points another app process at this one's database (a restart). */
+  databaseEnv: Record<string, string>;
 }
 
 /**
@@ -78,6 +80,7 @@ export const spawnApp = async (extraEnv: Record<string, string> = {}): Promise<S
   const pg = process.env.DATABASE_URL;
   const admin = pg ? knexFactory({ client: 'pg', connection: pg, pool: { min: 0, max: 1 } }) : null;
   if (admin) await admin.raw(`CREATE SCHEMA "${schema}"`);
+  const databaseEnv: Record<string, string> = pg ? { DATABASE_SCHEMA: schema } : { DATABASE_FILENAME: path.join(dir, 'data.db') };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], {
@@ -85,7 +88,7 @@ export const spawnApp = async (extraEnv: Record<string, string> = {}): Promise<S
     env: {
       ...process.env,
       ...freshSecrets(),
-      ...(pg ? { DATABASE_SCHEMA: schema } : { DATABASE_FILENAME: path.join(dir, 'data.db') }),
+      ...databaseEnv,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -123,7 +126,7 @@ export const spawnApp = async (extraEnv: Record<string, string> = {}): Promise<S
       (r) => r.status === 200,
       () => false,
     );
-    if (up) return { base, child, exited, log: () => log, openDb, cleanUp };
+    if (up) return { base, child, exited, log: () => log, openDb, cleanUp, databaseEnv };
     await new Promise((r) => setTimeout(r, 500));
   }
   await cleanUp();

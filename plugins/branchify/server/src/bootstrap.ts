@@ -6,6 +6,7 @@ import { ensureForeignKeys, type ForeignKeyReport } from './content-types/foreig
 import { ensureForeignKeysSqlite } from './content-types/foreign-keys-sqlite';
 import { shareLocksAcrossProcesses } from './billing/sync';
 import { bumpCachesOnWrites } from './operations/cache-triggers';
+import { endSessionsOnPasswordWrites } from './users/password-writes';
 import { sweepUploadTmp } from './middlewares/multipart';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -37,6 +38,8 @@ export default async ({ strapi }: { strapi: Strapi }) => {
 
   // Per-process caches follow a version in the database, so a write through any node reaches all.
   bumpCachesOnWrites(strapi);
+  // A password written by any path ends the user's sessions.
+  endSessionsOnPasswordWrites(strapi);
 
   // Old rate-limit windows are worthless; keep the table small.
   const timer = setInterval(() => {

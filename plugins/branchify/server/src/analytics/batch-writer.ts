@@ -2,19 +2,28 @@
  * Group commit for append-only events: rows wait at most `maxWaitMs`, at
  * most `maxRows` go in one INSERT, and while one INSERT runs the next batch gathers. `add`
  * resolves only once its rows are committed, so a caller acknowledges only what is durably
- * stored; a failed INSERT rejects every caller in that batch (and they answer 5xx, the client
- * retries, and the event ids make the retry idempotent).
+ * stored. A failed INSERT rejects every caller in that batch (they answer 5xx, the client
+ * retries, and the event ids make the retry idempotent), except when the database refused it
+ * because of a row (`isRowError`: a value it will never take): then each row is written alone,
+ * the rows it refuses again are dropped and counted (`onDropped`), and every other caller
+ * resolves — one bad event never takes the others down.
  */
-export interface BatchWriterOptions {
+export interface BatchWriterOptions<Row = unknown> {
   maxRows: number;
   maxWaitMs: number;
+  /** The database refused the write because of what a row holds (retrying that row will not help). */
+  isRowError?: (error: unknown) => boolean;
+  onDropped?: (row: Row, error: unknown) => void;
 }
 
 interface Pending<Row> {
   rows: Row[];
-  resolve: () => void;
+  resolve: (stored: Row[]) => void;
   reject: (error: unknown) => void;
 }
+
+/** Writes rows; answers the ones it stored (nothing: all of them). */
+export type BatchWrite<Row> = (rows: Row[]) => Promise<Iterable<Row> | void>;
 
 export class BatchWriter<Row> {
   private queue: Array<Pending<Row>> = [];
@@ -23,13 +32,14 @@ export class BatchWriter<Row> {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly write: (rows: Row[]) => Promise<void>,
-    private readonly options: BatchWriterOptions = { maxRows: 500, maxWaitMs: 250 },
+    private readonly write: BatchWrite<Row>,
+    private readonly options: BatchWriterOptions<Row> = { maxRows: 500, maxWaitMs: 250 },
   ) {}
 
-  add(rows: Row[]): Promise<void> {
-    if (!rows.length) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
+  /** Resolves, once committed, with the rows of this call that were stored. */
+  add(rows: Row[]): Promise<Row[]> {
+    if (!rows.length) return Promise.resolve([]);
+    return new Promise<Row[]>((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       this.queuedRows += rows.length;
       this.schedule();
@@ -73,10 +83,12 @@ export class BatchWriter<Row> {
     if (!batch.length) return Promise.resolve();
     this.flushing = (async () => {
       try {
-        await this.write(batch.flatMap((p) => p.rows));
-        for (const p of batch) p.resolve();
+        const rows = batch.flatMap((p) => p.rows);
+        const stored = this.stored(rows, await this.write(rows));
+        for (const p of batch) p.resolve(p.rows.filter((r) => stored.has(r)));
       } catch (error) {
-        for (const p of batch) p.reject(error);
+        if (this.options.isRowError?.(error)) await this.rowByRow(batch);
+        else for (const p of batch) p.reject(error);
       } finally {
         this.flushing = null;
         if (this.queue.length) {
@@ -86,5 +98,33 @@ export class BatchWriter<Row> {
       }
     })();
     return this.flushing;
+  }
+
+  private stored(rows: Row[], written: Iterable<Row> | void): Set<Row> {
+    return new Set(written ?? rows);
+  }
+
+  /**
+   * Each row alone: a row the database refuses again is dropped. Any other failure (the database
+   * went away) rejects that caller and every one not written yet, as a failed batch does.
+   */
+  private async rowByRow(batch: Array<Pending<Row>>): Promise<void> {
+    for (const [index, p] of batch.entries()) {
+      const kept: Row[] = [];
+      try {
+        for (const row of p.rows) {
+          try {
+            if (this.stored([row], await this.write([row])).has(row)) kept.push(row);
+          } catch (error) {
+            if (!this.options.isRowError?.(error)) throw error;
+            this.options.onDropped?.(row, error);
+          }
+        }
+      } catch (error) {
+        for (const rest of batch.slice(index)) rest.reject(error);
+        return;
+      }
+      p.resolve(kept);
+    }
   }
 }

@@ -5,6 +5,7 @@ import { notFound, validationError, type FieldErrors } from '../http/errors';
 import type { PlayerEntry } from '../funnels/player-payload';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { checkInteraction, checkPosition, watchTimeLimit, type DropReason } from './integrity';
 import type { ViewContext } from './service';
 import type { interactionSchema, startViewSchema, updateViewSchema } from './validators';
 
@@ -28,15 +29,28 @@ const funnelOf = (entry: PlayerEntry) => ({ id: entry.funnelId, identifier: entr
 /** A viewer's pseudonym for receivers (the token itself lets its holder move the view on). */
 const viewerId = (token: string) => crypto.createHash('sha256').update(token).digest('hex').slice(0, 24);
 
-/** What the player reports of a public funnel: views and interactions, stored and announced to webhooks. */
 /** Where in the funnel an interaction happened, as stored and as announced to webhook receivers. */
-const where = (e: Interaction) => ({
+const where = (e: Interaction, connectedNode: string | null) => ({
   view_id: e.view_id ?? null,
   video_id: e.video_id,
   node_id: e.node_id,
-  connected_node: e.connected_node ?? null,
+  connected_node: connectedNode,
   player_time: e.player_time,
 });
+
+const tally = (reasons: DropReason[]) => {
+  const counts = new Map<DropReason, number>();
+  for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * What the player reports of a public funnel: views and interactions, stored and announced to
+ * webhooks. Only what the funnel really has is taken (analytics/integrity.ts); an event that is
+ * not is dropped and counted, and the request still succeeds: the player payload is public, so
+ * the answer tells an attacker nothing new, and a player left open across an edit does not retry
+ * what can never be taken.
+ */
 
 export default ({ strapi }: { strapi: Strapi }) => {
   const analytics = () => getService(strapi, 'analytics');
@@ -47,18 +61,34 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async startView(entry: PlayerEntry, input: StartView): Promise<StartedView> {
       const viewerToken = input.viewer_token ?? analytics().newViewerToken();
       const last = entry.resume && input.viewer_token ? await analytics().lastViewState(entry.funnelId, input.viewer_token) : null;
-      await analytics().startView(entry.funnelId, input.event_id, viewerToken, viewContext(entry));
-      await webhooks().emit('funnel.viewed', [
-        { source: input.event_id, data: { funnel: funnelOf(entry), view_id: input.event_id, viewer_id: viewerId(viewerToken) } },
-      ]);
+      const stored = await analytics().startView(entry.funnelId, input.event_id, viewerToken, viewContext(entry));
+      // A retried start is announced as first stored (the receiver's copy is kept once per event).
+      const announced = stored ? viewerToken : (await analytics().storedView(entry.funnelId, input.event_id))?.viewer_token;
+      if (announced !== undefined) {
+        await webhooks().emit('funnel.viewed', [
+          { source: input.event_id, data: { funnel: funnelOf(entry), view_id: input.event_id, viewer_id: viewerId(announced) } },
+        ]);
+      }
       return { view_id: input.event_id, viewer_token: viewerToken, last_view_state: last && entry.editorIds.has(last.editor_id) ? last : null };
     },
 
-    /** Moves a view on; the funnel is completed when a view first reaches 90% of a video that leads nowhere else. */
+    /**
+     * Moves a view on; the funnel is completed when a view first reaches 90% of a video that leads
+     * nowhere else. A position past the video's end, or more watch time than the view has lasted,
+     * is dropped.
+     */
     async updateView(entry: PlayerEntry, input: ViewUpdate): Promise<void> {
       if (!entry.editorIds.has(input.editor_id)) throw validationError({ editor_id: [MESSAGES.eventVideoNotInFunnel] });
-      const progress = await analytics().updateView(entry.funnelId, input, viewContext(entry));
-      if (!progress) throw notFound(MESSAGES.viewNotFound);
+      const drop = (reason: DropReason) => analytics().dropped({ id: entry.funnelId, identifier: entry.payload.identifier }, tally([reason]));
+      const position = checkPosition(entry, input);
+      if (!position.ok) return drop(position.reason);
+      const progress = await analytics().updateView(
+        entry.funnelId,
+        { ...input, duration: position.value.duration },
+        { ...viewContext(entry), watchTimeLimit: (startedAt) => watchTimeLimit(startedAt) },
+      );
+      if (progress.status === 'missing') throw notFound(MESSAGES.viewNotFound);
+      if (progress.status === 'implausible') return drop('watch_time_over_view_age');
       const duration = progress.duration ?? entry.payload.videos.find((v) => v.editor_id === input.editor_id)?.duration ?? null;
       if (entry.endings.has(input.editor_id) && duration && progress.before < 0.9 * duration && progress.reached >= 0.9 * duration) {
         await webhooks().emit('funnel.completed', [
@@ -78,8 +108,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /**
-     * Stores interactions whose videos are all in the funnel (errors named per event of a batch)
-     * and announces the branches the viewer clicked (an inaction default taken is no click).
+     * Stores interactions whose videos are all in the funnel (errors named per event of a batch),
+     * keeping those on a branch the video has with that branch's own target; announces the
+     * branches the viewer clicked (an inaction default taken is no click), a retried event as it
+     * was first stored, never as the retry says. Answers how many events were kept.
      */
     async recordInteractions(entry: PlayerEntry, events: Interaction[], batched: boolean): Promise<number> {
       const errors: FieldErrors = {};
@@ -87,19 +119,28 @@ export default ({ strapi }: { strapi: Strapi }) => {
         if (!entry.editorIds.has(e.video_id)) errors[batched ? `events.${i}.video_id` : 'video_id'] = [MESSAGES.eventVideoNotInFunnel];
       });
       if (Object.keys(errors).length) throw validationError(errors);
-      await analytics().recordInteractions(
+      const kept: Array<{ event: Interaction; at: ReturnType<typeof where> }> = [];
+      const dropped: DropReason[] = [];
+      for (const event of events) {
+        const verdict = checkInteraction(entry, event);
+        if (verdict.ok) kept.push({ event, at: where(event, verdict.value.connected_node) });
+        else dropped.push(verdict.reason);
+      }
+      if (dropped.length) analytics().dropped({ id: entry.funnelId, identifier: entry.payload.identifier }, tally(dropped));
+      const stored = await analytics().recordInteractions(
         entry.funnelId,
-        events.map((e) => ({ event_id: e.event_id, type: e.type, ...where(e) })),
+        kept.map(({ event, at }) => ({ event_id: event.event_id, type: event.type, ...at })),
       );
-      const clicks = events.filter((e) => e.type === 'branch');
+      const retried = kept.filter(({ event }) => !stored.has(event.event_id)).map(({ event }) => event.event_id);
+      const clicks = [
+        ...kept.filter(({ event }) => stored.has(event.event_id)).map(({ event, at }) => ({ event_id: event.event_id, type: event.type, ...at })),
+        ...(retried.length ? await analytics().storedInteractions(entry.funnelId, retried) : []),
+      ].filter((e) => e.type === 'branch');
       await webhooks().emit(
         'branch.clicked',
-        clicks.map((e) => ({
-          source: e.event_id,
-          data: { funnel: funnelOf(entry), event_id: e.event_id, ...where(e) },
-        })),
+        clicks.map(({ type: _type, ...e }) => ({ source: e.event_id, data: { funnel: funnelOf(entry), ...e } })),
       );
-      return events.length;
+      return kept.length;
     },
   };
 };

@@ -6,6 +6,8 @@ import { rawRows, type Strapi } from '../utils/strapi';
 import { BatchWriter } from './batch-writer';
 import { buildEdges, buildNodes, rootEditorId } from './map';
 import { durableTransaction } from '../utils/durable-transaction';
+import { isRefusedValue } from '../utils/db-errors';
+import { DropLog, type DropReason } from './integrity';
 import { MARKS, ROLLUPS, RollupDeltas, dayOf, edgeMark, isComplete, markId, newMarks, reachedMark, rebuildFunnel } from './rollups';
 
 const VIEWS = 'branchify_funnel_views';
@@ -89,7 +91,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
    * A batch of views: stored once per client-generated id (the unique index decides), and only the
    * rows this transaction stored are counted — a retried event is neither stored nor counted twice.
    */
-  const writeViews = async (pending: PendingView[]) =>
+  const writeViews = async (pending: PendingView[]): Promise<PendingView[]> =>
     inTransaction(async (trx) => {
       const inserted: Array<{ event_id: string }> = await trx(VIEWS)
         .insert(pending.map((p) => p.row))
@@ -111,15 +113,16 @@ export default ({ strapi }: { strapi: Strapi }) => {
         if (marks.has(markId(row.event_id, reachedMark(root)))) deltas.add(row.funnel_id, day, 'reached', 1, { node: root });
       }
       await deltas.write(trx);
+      return stored;
     });
 
   /** A batch of interactions with their counters; each belongs to its view's day (its own without a stored view). */
-  const writeInteractions = async (rows: InteractionRow[]) =>
+  const writeInteractions = async (rows: InteractionRow[]): Promise<InteractionRow[]> =>
     inTransaction(async (trx) => {
       const inserted: Array<{ event_id: string }> = await trx(INTERACTIONS).insert(rows).onConflict('event_id').ignore().returning(['event_id']);
       const fresh = new Set(inserted.map((r) => r.event_id));
       const stored = rows.filter((r) => fresh.has(r.event_id));
-      if (!stored.length) return;
+      if (!stored.length) return stored;
       const viewIds = [...new Set(stored.map((r) => r.view_id).filter((id): id is string => Boolean(id)))];
       const views = new Map<string, { funnel_id: number; created_at: unknown }>();
       for (let i = 0; i < viewIds.length; i += 500) {
@@ -156,10 +159,33 @@ export default ({ strapi }: { strapi: Strapi }) => {
           deltas.add(r.funnel_id, day, 'reached', 1, { node: r.connected_node });
       }
       await deltas.write(trx);
+      return stored;
     });
 
-  const views = new BatchWriter<PendingView>(writeViews);
-  const interactions = new BatchWriter<InteractionRow>(writeInteractions);
+  const drops = new DropLog((line) => strapi.log.warn(line));
+  /** A row the database refuses (a value it will never take) is dropped and counted, not retried forever. */
+  const refused =
+    <Row extends { funnel_id: number; event_id: string }>(table: string) =>
+    (row: Row, error: unknown) => {
+      const code = String((error as { code?: unknown })?.code ?? '');
+      drops.drop(
+        { id: row.funnel_id },
+        new Map([['refused_by_the_database', 1]]),
+        `${table} event ${row.event_id}: ${code} ${(error as Error)?.message ?? ''}`,
+      );
+    };
+  const views = new BatchWriter<PendingView>(writeViews, {
+    maxRows: 500,
+    maxWaitMs: 250,
+    isRowError: isRefusedValue,
+    onDropped: (p, error) => refused<ViewRow>(VIEWS)(p.row, error),
+  });
+  const interactions = new BatchWriter<InteractionRow>(writeInteractions, {
+    maxRows: 500,
+    maxWaitMs: 250,
+    isRowError: isRefusedValue,
+    onDropped: refused<InteractionRow>(INTERACTIONS),
+  });
 
   /** Funnels with stored views or interactions and no counters at all (all of them, or the one given: two indexed probes). */
   const uncounted = async (knex: Knex | Knex.Transaction, funnelId?: number): Promise<number[]> => {
@@ -224,32 +250,37 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return row ? { last_watch_time: Number(row.last_watch_time ?? 0), editor_id: String(row.editor_id) } : null;
     },
 
-    async startView(funnelId: number, eventId: string, viewerToken: string, context: Pick<ViewContext, 'root'>): Promise<void> {
+    /** Stores a view; true when this call stored it (not a retry of a stored one, not refused). */
+    async startView(funnelId: number, eventId: string, viewerToken: string, context: Pick<ViewContext, 'root'>): Promise<boolean> {
       const now = new Date();
-      await views.add([
+      const stored = await views.add([
         {
           row: { funnel_id: funnelId, event_id: eventId, viewer_token: viewerToken, watch_time: 0, last_watch_time: 0, created_at: now, updated_at: now },
           root: context.root,
         },
       ]);
+      return stored.length > 0;
     },
 
     /**
-     * Moves a view on (and its counters, in the same transaction); null when no such view belongs
-     * to this funnel and viewer. Answers how far the viewer had got in this video before and now.
+     * Moves a view on (and its counters, in the same transaction): 'missing' when no such view
+     * belongs to this funnel and viewer, 'implausible' (nothing stored) when it reports more watch
+     * time than the view can have had since it started; else how far the viewer had got in this
+     * video before and now.
      */
     async updateView(
       funnelId: number,
       input: { view_id: string; viewer_token: string; editor_id: string; last_watch_time: number; watch_time?: number; duration?: number | null },
-      context: ViewContext,
-    ): Promise<{ before: number; reached: number; duration: number | null } | null> {
+      context: ViewContext & { watchTimeLimit: (startedAt: Date) => number },
+    ): Promise<{ status: 'missing' } | { status: 'implausible' } | { status: 'moved'; before: number; reached: number; duration: number | null }> {
       return inTransaction(async (trx) => {
         const query = trx(VIEWS)
           .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
           .first('id', 'watch_time', 'progress', 'editor_id', 'created_at');
         // Two updates of one view apply one after the other.
         const row: Row | undefined = await (isPg() ? query.forUpdate() : query);
-        if (!row) return null;
+        if (!row) return { status: 'missing' };
+        if ((input.watch_time ?? 0) > context.watchTimeLimit(asDate(row.created_at))) return { status: 'implausible' };
         const progress: Progress = (typeof row.progress === 'string' ? JSON.parse(row.progress) : row.progress) ?? {};
         const previous = progress[input.editor_id];
         const next = {
@@ -285,17 +316,49 @@ export default ({ strapi }: { strapi: Strapi }) => {
           deltas.add(funnelId, day, 'ended', 1, node);
         }
         await deltas.write(trx);
-        return { before: previous?.max ?? 0, reached: next.max, duration: next.duration };
+        return { status: 'moved', before: previous?.max ?? 0, reached: next.max, duration: next.duration };
       });
     },
 
-    async recordInteractions(funnelId: number, events: Array<Omit<InteractionRow, 'funnel_id' | 'created_at' | 'updated_at'>>): Promise<void> {
+    /** Stores interactions; answers the event ids this call stored (a retried event is not stored again). */
+    async recordInteractions(funnelId: number, events: Array<Omit<InteractionRow, 'funnel_id' | 'created_at' | 'updated_at'>>): Promise<Set<string>> {
       const now = new Date();
-      await interactions.add(events.map((e) => ({ ...e, funnel_id: funnelId, created_at: now, updated_at: now })));
+      const stored = await interactions.add(events.map((e) => ({ ...e, funnel_id: funnelId, created_at: now, updated_at: now })));
+      return new Set(stored.map((r) => r.event_id));
+    },
+
+    /** A funnel's view as stored (a retried start is announced as it was first stored). */
+    async storedView(funnelId: number, eventId: string): Promise<{ viewer_token: string } | null> {
+      const row = await db()(VIEWS).where({ funnel_id: funnelId, event_id: eventId }).first('viewer_token');
+      return row ? { viewer_token: String(row.viewer_token ?? '') } : null;
+    },
+
+    /** A funnel's interactions as stored, by event id (retried events are announced as they were first stored). */
+    async storedInteractions(funnelId: number, eventIds: readonly string[]): Promise<Array<Omit<InteractionRow, 'funnel_id' | 'created_at' | 'updated_at'>>> {
+      if (!eventIds.length) return [];
+      const rows: Array<Record<string, unknown>> = await db()(INTERACTIONS)
+        .where({ funnel_id: funnelId })
+        .whereIn('event_id', [...eventIds])
+        .select('event_id', 'view_id', 'video_id', 'node_id', 'connected_node', 'type', 'player_time');
+      return rows.map((r) => ({
+        event_id: String(r.event_id),
+        view_id: (r.view_id as string | null) ?? null,
+        video_id: String(r.video_id ?? ''),
+        node_id: String(r.node_id ?? ''),
+        connected_node: (r.connected_node as string | null) ?? null,
+        type: String(r.type ?? 'branch'),
+        player_time: Number(r.player_time ?? 0),
+      }));
+    },
+
+    /** Counts events ingest dropped for a funnel (logged for the operator). */
+    dropped(funnel: { id: number; identifier: string }, reasons: ReadonlyMap<DropReason, number>): void {
+      drops.drop(funnel, reasons);
     },
 
     async drain(): Promise<void> {
       await Promise.all([views.drain(), interactions.drain()]);
+      drops.flush();
     },
 
     ensureCounters,

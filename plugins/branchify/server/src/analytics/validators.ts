@@ -1,3 +1,4 @@
+import { ID_MAX, REPORTED_TARGET_MAX } from '@branchify/shared';
 import { z } from 'zod';
 
 /** A viewer's click, or the element's inaction default taken for them. */
@@ -19,7 +20,7 @@ const ref = (name: string) =>
     .string({ message: `The ${name} is required.` })
     .trim()
     .min(1, { message: `The ${name} is required.` })
-    .max(64, { message: `The ${name} is too long.` });
+    .max(ID_MAX, { message: `The ${name} is too long.` });
 
 /** POST funnels/{reference}/views: a new view; a returning viewer sends the token it was given. */
 export const startViewSchema = z.object({
@@ -43,7 +44,8 @@ export const interactionSchema = z.object({
   view_id: uuid('view id').nullish(),
   video_id: ref('video id'),
   node_id: ref('node id'),
-  connected_node: z.string().trim().max(2048).nullish(),
+  /** What the branch leads to, as the player reports it (checked against the funnel by ingest). */
+  connected_node: z.string().trim().max(REPORTED_TARGET_MAX).nullish(),
   /** 'branch': the viewer clicked the button; 'inaction': the element's inaction default took it. */
   type: z.enum(INTERACTION_TYPES, { message: "The type must be 'branch' or 'inaction'." }).default('branch'),
   player_time: seconds('player time').default(0),

@@ -2,6 +2,10 @@ import { env } from '@branchify/shared/node';
 import { hmac, randomToken, safeEqual, sha1, sha256 } from './crypto';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
+import { durableTransaction } from '../utils/durable-transaction';
+
+/** Reset links one account may hold at once (each one mailed). */
+export const MAX_LIVE_RESET_LINKS = 3;
 
 export interface PasswordResetRow {
   id: number;
@@ -25,7 +29,7 @@ const canonical = (p: Omit<VerificationParams, 'signature'>) => `expires=${p.exp
 
 /**
  * Signed email-verification links (id, hash = sha1(email), expires, signature = HMAC of the rest),
- * and single-use password-reset tokens stored hashed with a 60-minute expiry.
+ * and single-use password-reset tokens stored hashed with a 60-minute expiry (a few live at once).
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   const resets = () => query(strapi, UID.passwordReset);
@@ -47,17 +51,30 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return user;
     },
 
-    /** A fresh reset link; earlier unused tokens of the user stop working. */
-    async passwordResetUrl(user: UserRecord): Promise<string> {
+    /**
+     * A new reset link, unless the user already holds MAX_LIVE_RESET_LINKS live ones (then null:
+     * those are in their inbox). Earlier links keep working until one is used or they expire, so a
+     * request made by someone else never revokes a link already mailed, and the reset mail anyone
+     * can trigger for one account is bounded. Parallel requests queue on the user's row
+     * (PostgreSQL; SQLite's single writer serialises them), so the count holds.
+     */
+    async passwordResetUrl(user: UserRecord): Promise<string | null> {
       const raw = randomToken(32);
-      await resets().deleteMany({ where: { user_id: user.id } });
-      await resets().create({
-        data: {
-          user_id: user.id,
-          token_hash: sha256(raw),
-          expires_at: new Date(Date.now() + env().PASSWORD_RESET_TTL_MINUTES * 60_000),
-        },
+      const issued = await durableTransaction(strapi, async ({ trx }) => {
+        if (strapi.db.dialect.client === 'postgres') await trx.raw('SELECT id FROM up_users WHERE id = ? FOR UPDATE', [user.id]);
+        const now = new Date();
+        await resets().deleteMany({ where: { user_id: user.id, $or: [{ used_at: { $notNull: true } }, { expires_at: { $lt: now } }] } });
+        if ((await resets().count({ where: { user_id: user.id } })) >= MAX_LIVE_RESET_LINKS) return false;
+        await resets().create({
+          data: {
+            user_id: user.id,
+            token_hash: sha256(raw),
+            expires_at: new Date(now.getTime() + env().PASSWORD_RESET_TTL_MINUTES * 60_000),
+          },
+        });
+        return true;
       });
+      if (!issued) return null;
       const qs = new URLSearchParams({ token: raw, email: user.email });
       return `${env().PUBLIC_URL}/password-reset?${qs.toString()}`;
     },

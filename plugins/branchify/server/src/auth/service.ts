@@ -7,6 +7,7 @@ import type { NewUser } from '../users/service';
 import type { RequestMeta } from './tokens';
 import type { VerificationParams } from './links';
 import { verifyPassword } from './passwords';
+import { durableTransaction } from '../utils/durable-transaction';
 
 /** Inserts a named claim unless it exists (no error either way); true for the one that inserted it. */
 const claimOnce = async (trx: Transaction, name: string): Promise<boolean> => {
@@ -43,22 +44,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /**
-     * Failed sign-ins are counted per account and client address: an address that keeps failing on
+     * Sign-in attempts are counted per account and client address: an address that keeps failing on
      * an account is refused there (before the password is even checked, so guessing right does not
-     * help), while the owner signing in from their own address is not affected.
+     * help), while the owner signing in from their own address is not affected. Each attempt is
+     * counted (one atomic increment) before its password is checked, so parallel guesses get no
+     * more checks than the budget; a success clears the count, so signing in uses none of it.
      */
     async login(email: string, password: string, meta: RequestMeta) {
-      const failures = `login-failures:${email.trim().toLowerCase()}:${meta.ip ?? 'unknown'}`;
+      const attempts = `login-failures:${email.trim().toLowerCase()}:${meta.ip ?? 'unknown'}`;
       const limiter = getService(strapi, 'rateLimit');
-      const standing = await limiter.peek(failures, 'account');
-      if (!standing.allowed) throw tooManyRequests(standing.retryAfterSeconds);
+      const counted = await limiter.hit(attempts, 'account');
+      if (!counted.allowed) throw tooManyRequests(counted.retryAfterSeconds);
       const record = await users().findByEmailWithPassword(email);
       const valid = await verifyPassword(password, record?.password);
-      if (!record || !valid) {
-        await limiter.hit(failures, 'account');
-        throw validationError({ email: [MESSAGES.invalidCredentials] });
-      }
-      if (standing.hits > 0) await limiter.clear(failures);
+      if (!record || !valid) throw validationError({ email: [MESSAGES.invalidCredentials] });
+      await limiter.clear(attempts);
       // Only after the password matched, so suspension cannot be probed.
       if (record.status !== 'active') throw forbidden(MESSAGES.accountSuspended);
       const { password: _hash, ...user } = record;
@@ -70,10 +70,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!record || !(await verifyPassword(current, record.password))) {
         throw validationError({ current_password: [MESSAGES.currentPasswordIncorrect] });
       }
-      await users().setPassword(user.id, next, record.token_version);
-      await tokens().revokeAllForUser(user.id);
-      // A reset link mailed before the change must not undo it.
-      await links().deleteAllForUser(user.id);
+      // The write itself ends every session and reset link (a link mailed before must not undo it).
+      await durableTransaction(strapi, () => users().setPassword(user.id, next));
     },
 
     async sendVerification(user: UserRecord) {
@@ -97,7 +95,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
         strapi.log.info('[auth] password reset requested for an unknown or inactive address');
         return;
       }
-      await notify().passwordResetLink(user, await links().passwordResetUrl(user));
+      // The link and its mail are stored together.
+      const mailed = await durableTransaction(strapi, async () => {
+        const url = await links().passwordResetUrl(user);
+        if (url) await notify().passwordResetLink(user, url);
+        return url !== null;
+      });
+      if (!mailed) strapi.log.info(`[auth] password reset for user ${user.id} not mailed: the links already mailed are still live`);
     },
 
     async resetPassword(email: string, token: string, password: string) {
@@ -105,11 +109,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!user || !(await links().consumeResetToken(user, token))) {
         throw validationError({ email: [MESSAGES.invalidResetToken] });
       }
-      await users().setPassword(user.id, password, user.token_version);
-      await tokens().revokeAllForUser(user.id);
-      await links().deleteAllForUser(user.id);
-      // Whoever could read the reset mail owns the address: the email counts as verified.
-      if (!user.email_verified_at) await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+      await durableTransaction(strapi, async () => {
+        await users().setPassword(user.id, password);
+        // Whoever could read the reset mail owns the address: the email counts as verified.
+        if (!user.email_verified_at) await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
+      });
     },
   };
 };

@@ -1,3 +1,5 @@
+import { STRING_COLUMN_MAX } from '@branchify/shared';
+
 /**
  * A small helper so every content type is declared the same way: no draft/publish, hidden from
  * Strapi's content-type builder (the schema is code), and with the indexes the queries need.
@@ -39,6 +41,12 @@ export const defineType = (def: TypeDefinition) => ({
 
 export const str = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'string', ...extra });
 export const text = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'text', ...extra });
+/**
+ * Text of at most `max` characters (a limit shared with the schemas that accept it): a `string`
+ * column while it fits varchar(255), else `text`.
+ */
+export const textOf = (max: number, extra: Record<string, unknown> = {}): Attribute =>
+  max <= STRING_COLUMN_MAX ? str({ maxLength: max, ...extra }) : text({ maxLength: max, ...extra });
 export const int = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'integer', ...extra });
 export const bigint = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'biginteger', ...extra });
 /** A closed set of values (stored as a string; Strapi's document service and the admin check it). */

@@ -1,7 +1,7 @@
-import { MANAGED_BY, PAYMENT_SCHEDULES, SUBSCRIPTION_STATUSES, VIDEO_PROVIDERS } from '@branchify/shared';
+import { BRANCH_TARGET_MAX, ID_MAX, MANAGED_BY, PAYMENT_SCHEDULES, SUBSCRIPTION_STATUSES, VIDEO_PROVIDERS } from '@branchify/shared';
 import { INTERACTION_TYPES } from '../analytics/validators';
 import { CANCELED_BY } from '../billing/records';
-import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, enumeration, int, json, str, text } from './define';
+import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, enumeration, int, json, str, text, textOf } from './define';
 
 const PLAN = 'plugin::branchify.plan';
 const SUBSCRIPTION = 'plugin::branchify.subscription';
@@ -441,7 +441,7 @@ export default {
       viewer_token: str(),
       watch_time: decimal(),
       last_watch_time: decimal(),
-      editor_id: str(),
+      editor_id: textOf(ID_MAX),
       /** Furthest point reached per video: { [editor_id]: { max, duration } } (completion analytics). */
       progress: json(),
     },
@@ -465,9 +465,10 @@ export default {
       /** The view's client-generated id (its event_id). */
       view_id: str(),
       event_id: str({ required: true }),
-      video_id: str(),
-      node_id: str(),
-      connected_node: str(),
+      video_id: textOf(ID_MAX),
+      node_id: textOf(ID_MAX),
+      /** What the branch led to: a video's editor id, the branch's link as the funnel has it, or `timestamp:<s>`. */
+      connected_node: textOf(BRANCH_TARGET_MAX),
       type: enumeration(INTERACTION_TYPES, { default: 'branch' }),
       player_time: decimal(),
     },
@@ -490,9 +491,10 @@ export default {
       /** UTC day, YYYY-MM-DD. */
       day: str({ required: true }),
       metric: str({ required: true }),
-      node: str({ default: '' }),
-      branch: str({ default: '' }),
-      target: str({ default: '' }),
+      /** A video, or for 'reached' any interaction's target. */
+      node: textOf(BRANCH_TARGET_MAX, { default: '' }),
+      branch: textOf(ID_MAX, { default: '' }),
+      target: textOf(BRANCH_TARGET_MAX, { default: '' }),
       kind: str({ default: '' }),
       value: bigint({ default: 0 }),
     },

@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES } from '@branchify/shared';
+import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Context } from 'koa';
-import { validationError } from '../http/errors';
+import sharp from 'sharp';
+import { AppError, validationError } from '../http/errors';
+import { createSemaphore, SemaphoreFull } from '../utils/semaphore';
 import type { Strapi } from '../utils/strapi';
 
 /** The file object Strapi's body parser (koa-body / formidable) hands over. */
@@ -79,10 +82,83 @@ export interface StoredImage {
   size: number;
 }
 
+interface Dimensions {
+  width: number;
+  height: number;
+}
+
+/**
+ * The dimensions a raster image's header declares, read without decoding a pixel (sharp's own
+ * pixel limit is lifted for this read only, so a header past it is judged by ours); every frame of
+ * an animation counts toward its pixels. Null when no image header can be read.
+ */
+const declaredDimensions = async (filepath: string): Promise<(Dimensions & { pixels: number }) | null> => {
+  try {
+    const meta = await sharp(filepath, { limitInputPixels: false }).metadata();
+    const height = meta.pageHeight ?? meta.height;
+    if (!meta.width || !height) return null;
+    return { width: meta.width, height, pixels: meta.width * height * Math.max(1, meta.pages ?? 1) };
+  } catch {
+    return null;
+  }
+};
+
+const tooManyPixels = (d: Dimensions & { pixels: number }) =>
+  d.width > CONTENT_LIMITS.imageMaxEdgePx || d.height > CONTENT_LIMITS.imageMaxEdgePx || d.pixels > CONTENT_LIMITS.imageMaxPixels;
+
+/**
+ * Whether the whole image decodes, read row by row into a thumbnail (memory stays small whatever
+ * its size) and under sharp's pixel limit set to ours.
+ */
+const decodes = async (filepath: string): Promise<boolean> => {
+  try {
+    await sharp(filepath, { limitInputPixels: CONTENT_LIMITS.imageMaxPixels, sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Decoding and storing images, per process: two at a time, twenty more waiting their turn, and
+ * beyond that a 503 with Retry-After (the uploads that wait hold only their temporary file).
+ */
+const IMAGE_WORK = createSemaphore(2, 20);
+const IMAGE_BUSY_RETRY_SECONDS = 5;
+
+/** What the upload plugin records for a file (the fields this module reads back). */
+interface UploadEntity {
+  url?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Stores the file through Strapi's upload plugin (its provider: local disk, or S3) and records it,
+ * as the plugin's own upload does but without deriving anything from it: no thumbnail, responsive
+ * formats or size optimisation, so nothing decodes the image again.
+ */
+const storeThroughPlugin = async (strapi: Strapi, file: IncomingFile, name: string, dimensions: Dimensions | null): Promise<StoredImage> => {
+  const upload = strapi.plugin('upload');
+  const entity = (await upload.service('upload').formatFileInfo({ filename: name, type: file.mimetype, size: file.size }, { name })) as UploadEntity;
+  Object.assign(entity, {
+    width: dimensions?.width ?? null,
+    height: dimensions?.height ?? null,
+    filepath: file.filepath,
+    getStream: () => createReadStream(file.filepath),
+    provider: (strapi.config.get('plugin::upload') as { provider: string }).provider,
+  });
+  await upload.service('provider').upload(entity);
+  if (!entity.url) throw new Error('the upload provider returned no URL');
+  const row = (await strapi.db.query('plugin::upload.file').create({ data: entity })) as { id: number; url: string };
+  return { url: row.url, fileId: row.id, size: file.size };
+};
+
 /**
  * Validates an uploaded image (extension and content must both be an allowed type; size within
- * the rules' limit), sanitises SVGs in place, and stores it through Strapi's upload plugin
- * (local disk by default, S3 when that provider is configured).
+ * the rules' limit; a raster image's declared dimensions within the content limits, read from its
+ * header before anything decodes it, and then the whole image must decode), sanitises SVGs in
+ * place, and stores it through Strapi's upload plugin (local disk by default, S3 when that
+ * provider is configured).
  */
 export const storeImage = async (strapi: Strapi, field: string, file: IncomingFile, rules: ImageRules = brandingImageRules()): Promise<StoredImage> => {
   const ext = path
@@ -99,35 +175,40 @@ export const storeImage = async (strapi: Strapi, field: string, file: IncomingFi
   const actual = sniff(head.subarray(0, bytesRead));
   if (actual !== declared) throw validationError({ [field]: [MESSAGES.invalidFileType] });
 
+  // SVGs are never rasterised on the server (browsers draw them): no pixel limit applies.
+  let dimensions: Dimensions | null = null;
   if (actual === 'svg') {
     const clean = sanitizeSvg(await fs.readFile(file.filepath, 'utf8'));
     if (!clean) throw validationError({ [field]: [MESSAGES.unsafeSvg] });
     await fs.writeFile(file.filepath, clean, 'utf8');
     file.size = Buffer.byteLength(clean);
+  } else {
+    const size = await declaredDimensions(file.filepath);
+    if (!size) throw validationError({ [field]: [MESSAGES.invalidFileType] });
+    if (tooManyPixels(size)) throw validationError({ [field]: [MESSAGES.imageTooManyPixels] });
+    dimensions = { width: size.width, height: size.height };
   }
   file.mimetype = MIME[actual];
   // A name of our choosing: the client's name never reaches the file system or the URL.
   const name = `${field}-${crypto.randomBytes(8).toString('hex')}.${ext === 'jpeg' ? 'jpg' : ext}`;
   file.originalFilename = name;
 
-  const upload = strapi.plugin('upload');
-  if (upload) {
-    let stored: { id: number; url: string } | undefined;
-    try {
-      [stored] = (await upload.service('upload').upload({ data: { fileInfo: { name } }, files: file })) as Array<{ id: number; url: string }>;
-    } catch (error) {
-      // An image the plugin recognises but cannot decode (right magic bytes, broken body).
-      if ((error as Error).message === 'File is not a valid image') throw validationError({ [field]: [MESSAGES.invalidFileType] });
-      throw error;
-    }
-    if (!stored?.url) throw new Error('the upload plugin returned no URL');
-    return { url: stored.url, fileId: stored.id ?? null, size: file.size };
+  try {
+    return await IMAGE_WORK.run(async () => {
+      // Right magic bytes and header, broken body: refused like any other file that is not an image.
+      if (actual !== 'svg' && !(await decodes(file.filepath))) throw validationError({ [field]: [MESSAGES.invalidFileType] });
+      if (strapi.plugin('upload')) return storeThroughPlugin(strapi, file, name, dimensions);
+      // Without the upload plugin: a random name under public/uploads, served by strapi::public.
+      const dir = path.join(strapi.dirs.static.public, 'uploads');
+      await fs.mkdir(dir, { recursive: true });
+      await fs.copyFile(file.filepath, path.join(dir, name));
+      return { url: `/uploads/${name}`, fileId: null, size: file.size };
+    });
+  } catch (error) {
+    if (!(error instanceof SemaphoreFull)) throw error;
+    strapi.log.warn(`[images] ${field}: refused with 503, image work is at capacity (${JSON.stringify(IMAGE_WORK.load)})`);
+    throw new AppError(503, MESSAGES.serviceUnavailable, undefined, { 'Retry-After': String(IMAGE_BUSY_RETRY_SECONDS) });
   }
-  // Without the upload plugin: a random name under public/uploads, served by strapi::public.
-  const dir = path.join(strapi.dirs.static.public, 'uploads');
-  await fs.mkdir(dir, { recursive: true });
-  await fs.copyFile(file.filepath, path.join(dir, name));
-  return { url: `/uploads/${name}`, fileId: null, size: file.size };
 };
 
 /**

@@ -1,35 +1,13 @@
-/**
- * Which request bodies are read, and where. Everything here works on the normalised path, so a
- * rule cannot be stepped around by spelling a path another way the router still accepts.
- */
+import { isUnder, normalisePath } from './request-path';
 
 /**
- * The path as the router may understand it: percent-decoded once, lower-case (routes match
- * case-insensitively), one slash between segments, no trailing slash, `.` and `..` resolved.
- * Several spellings collapse into one, so a rule keyed on it covers them all.
- * (Local stand-in for the shared request-path normaliser; the two should become one.)
+ * Which request bodies are read, and where. Everything here works on the normalised path key
+ * (http/request-path.ts), so a rule cannot be stepped around by spelling a path another way the
+ * router still accepts.
  */
-export const normalisedPath = (raw: string): string => {
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    // A malformed escape: judge the path as sent.
-  }
-  const segments: string[] = [];
-  for (const segment of decoded.toLowerCase().replace(/\\/g, '/').split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `/${segments.join('/')}`;
-};
 
-/** The app's API and Strapi's content API (the integrator API included). */
-export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
-
-/** /api paths that answer in the app's envelope (the integrator API keeps Strapi's REST shape). */
-export const isEnvelopePath = (path: string): boolean => isApiPath(path) && !(path === '/api/branchify' || path.startsWith('/api/branchify/'));
+/** The app's API and Strapi's content API (the integrator API included); `key` as request-path.ts makes it. */
+export const isApiPath = (key: string): boolean => isUnder(key, '/api');
 
 /** Methods whose body a route may act on. */
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -67,11 +45,11 @@ export interface BodyRoute {
   mode: BodyMode;
 }
 
-/** Finds the body mode of a request from its method and normalised path. */
+/** Finds the body mode of a request from its method and normalised path key. */
 export const bodyModes = (routes: readonly BodyRoute[]) => {
-  const table = routes.map((r) => ({ method: r.method, segments: normalisedPath(r.path).split('/'), mode: r.mode }));
-  return (method: string, path: string): BodyMode | undefined => {
-    const segments = path.split('/');
+  const table = routes.map((r) => ({ method: r.method, segments: normalisePath(r.path).key.split('/'), mode: r.mode }));
+  return (method: string, key: string): BodyMode | undefined => {
+    const segments = key.split('/');
     const found = table.find(
       (r) => r.method === method && r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
     );

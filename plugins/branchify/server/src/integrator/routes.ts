@@ -3,21 +3,28 @@ import { UID } from '../utils/strapi';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'cancel' | 'resume';
 
+/** Every action an integrator route runs (its Strapi scope): all an API token may ever be used for. */
+export const INTEGRATOR_SCOPES = new Set<string>();
+
 /**
  * Only Strapi API tokens (made in /cms) open the integrator API: the app's own access tokens and
  * users-permissions' JWTs are refused here, as API tokens are on the app's routes. A read-only
  * token reaches find and findOne; a full-access token everything (Strapi's own scope check on
  * the action, e.g. `plugin::branchify.subscription.cancel`).
  */
-const tokenOnly = (handler: string) => ({
-  // Strapi's route types know only `scope`; its auth service also reads `strategies`.
-  auth: { scope: [`plugin::branchify.${handler}`], strategies: ['content-api-token'] } as { scope: string[] },
-  middlewares: [
-    'plugin::branchify.integrator-errors',
-    // Each token has its own budget per window (a busy integration cannot starve the app).
-    { name: 'plugin::branchify.rate-limit', config: { name: 'integrator', account: 'api-token', budget: 'integrator', perAddress: false } },
-  ],
-});
+const tokenOnly = (handler: string) => {
+  const scope = `plugin::branchify.${handler}`;
+  INTEGRATOR_SCOPES.add(scope);
+  return {
+    // Strapi's route types know only `scope`; its auth service also reads `strategies`.
+    auth: { scope: [scope], strategies: ['content-api-token'] } as { scope: string[] },
+    middlewares: [
+      'plugin::branchify.integrator-errors',
+      // Each token has its own budget per window (a busy integration cannot starve the app).
+      { name: 'plugin::branchify.rate-limit', config: { name: 'integrator', account: 'api-token', budget: 'integrator', perAddress: false } },
+    ],
+  };
+};
 
 const core = (uid: string, actions: readonly Action[]) =>
   Object.fromEntries(actions.map((action) => [action, tokenOnly(`${uid.split('.')[1]}.${action}`)])) as Record<Action, ReturnType<typeof tokenOnly>>;

@@ -1,12 +1,10 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
 import { AppError } from '../http/errors';
+import { isContractPath, requestPath } from '../http/request-path';
 import { failureBody } from '../http/respond';
 import { isDatabaseUnavailable } from '../operations/database';
 import type { Strapi } from '../utils/strapi';
-
-/** Paths that follow the /api contract (Strapi's generated REST API under /api/branchify keeps its own). */
-const isContractPath = (path: string) => (path === '/api' || path.startsWith('/api/')) && !path.startsWith('/api/branchify/');
 
 interface HttpishError {
   status?: number;
@@ -43,7 +41,8 @@ const send = (ctx: Context, status: number, message: string, errors?: Record<str
  */
 export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
-    if (!isContractPath(ctx.path)) return next();
+    // In every spelling Strapi's router routes (request-path.ts).
+    if (!isContractPath(requestPath(ctx).key)) return next();
     try {
       await next();
       if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null)) {

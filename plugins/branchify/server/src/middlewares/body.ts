@@ -1,6 +1,7 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context, Middleware, Next } from 'koa';
-import { bodyKind, bodyModes, isApiPath, isEnvelopePath, normalisedPath, WRITE_METHODS, type BodyRoute } from '../http/body-rules';
+import { bodyKind, bodyModes, isApiPath, WRITE_METHODS, type BodyRoute } from '../http/body-rules';
+import { isContractPath, requestPath } from '../http/request-path';
 import { failureBody, strapiFailureBody } from '../http/respond';
 import routes from '../routes';
 import { MULTIPART, RAW_BODY } from '../routes/define';
@@ -39,11 +40,11 @@ export const bodyGate =
 
     const refuse = (ctx: Context, path: string, message: string) => {
       ctx.status = 415;
-      ctx.body = isEnvelopePath(path) ? failureBody(message) : strapiFailureBody(415, message);
+      ctx.body = isContractPath(path) ? failureBody(message) : strapiFailureBody(415, message);
     };
 
     return async (ctx: Context, next: Next) => {
-      const path = normalisedPath(ctx.path);
+      const path = requestPath(ctx).key;
       const kind = bodyKind(ctx.req.headers);
       const mode = modeOf(ctx.method, path);
       try {

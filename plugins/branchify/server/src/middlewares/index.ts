@@ -3,12 +3,14 @@ import authenticate from './authenticate';
 import cmsGuard from './cms-guard';
 import integratorErrors from '../integrator/errors';
 import multipart from './multipart';
+import pathGuard from './path-guard';
 import playerPayload from './player-payload';
 import probes from './probes';
 import rateLimit from './rate-limit';
 import rawBody from './raw-body';
 import sameOrigin from './same-origin';
 import spa from './spa';
+import uploads from './uploads';
 
 export default {
   'api-envelope': apiEnvelope,
@@ -16,10 +18,12 @@ export default {
   'cms-guard': cmsGuard,
   'integrator-errors': integratorErrors,
   multipart,
+  'path-guard': pathGuard,
   'player-payload': playerPayload,
   probes,
   'rate-limit': rateLimit,
   'raw-body': rawBody,
   'same-origin': sameOrigin,
   spa,
+  uploads,
 };

@@ -1,8 +1,10 @@
 import type { Context, Next } from 'koa';
+import { requestPath } from '../http/request-path';
 import { sendPlayerPayload } from '../funnels/player-response';
 import type { Strapi } from '../utils/strapi';
 
-const PATH = /^\/api\/funnels\/([A-Za-z0-9_-]{1,64})\/player\/?$/;
+/** On the normalised path (request-path.ts): every spelling the router would route here. */
+const PATH = /^\/api\/funnels\/([A-Za-z0-9_-]{1,64})\/player$/i;
 
 /**
  * `GET /api/funnels/{reference}/player` is the hottest public read (every embed load) and needs
@@ -13,7 +15,7 @@ const PATH = /^\/api\/funnels\/([A-Za-z0-9_-]{1,64})\/player\/?$/;
 export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const match = PATH.exec(ctx.path);
+    const match = PATH.exec(requestPath(ctx).decoded);
     if (!match) return next();
     await sendPlayerPayload(strapi, ctx, match[1]!);
   };

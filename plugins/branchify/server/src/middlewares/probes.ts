@@ -1,5 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
+import { requestPath } from '../http/request-path';
 import { failureBody } from '../http/respond';
 import { databaseAnswers } from '../operations/database';
 import { processState } from '../operations/state';
@@ -19,12 +20,13 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
     try {
       if (processState.shuttingDown) ctx.set('Connection', 'close');
       if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-        if (ctx.path === '/_live') {
+        const { key, emptySegment } = requestPath(ctx);
+        if (key === '/_live' && !emptySegment) {
           ctx.set('Cache-Control', 'no-store');
           ctx.body = { success: true, data: { status: 'live' } };
           return;
         }
-        if (ctx.path === '/_ready') {
+        if (key === '/_ready' && !emptySegment) {
           ctx.set('Cache-Control', 'no-store');
           const ready = !processState.shuttingDown && (await databaseAnswers(strapi, READY_TIMEOUT_MS));
           ctx.status = ready ? 200 : 503;

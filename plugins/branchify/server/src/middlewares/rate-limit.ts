@@ -16,6 +16,11 @@ export interface RateLimitConfig {
   /** Whether the client address is counted too (an API token is its own budget wherever it calls from). */
   perAddress?: boolean;
   /**
+   * Counts the account per client address, as sign-in does: one address's attempts use up only its
+   * own budget on the account, never the owner's (who asks from their own address).
+   */
+  accountPerAddress?: boolean;
+  /**
    * 'ingest': the player's view/interaction events, which a real viewer sends many of;
    * 'upload': creators' file uploads (UPLOAD_RATE_LIMIT_MAX per account and per address);
    * 'integrator': integrator API requests (INTEGRATOR_RATE_LIMIT_MAX per API token).
@@ -41,7 +46,9 @@ export default (config: RateLimitConfig, { strapi }: { strapi: Strapi }) =>
           : config.account === 'body.email' && typeof body?.email === 'string'
             ? body.email.trim().toLowerCase().slice(0, 255)
             : undefined;
-    if (account !== undefined && account !== '') keys.push({ key: `${config.name}:account:${account}`, kind: 'account' });
+    if (account !== undefined && account !== '') {
+      keys.push({ key: config.accountPerAddress ? `${config.name}:account:${account}:${ctx.ip}` : `${config.name}:account:${account}`, kind: 'account' });
+    }
 
     for (const { key, kind } of keys) {
       const verdict = await limiter.hit(key, kind, config.budget);

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { MESSAGES } from '@branchify/shared';
 import { CMS_DIR } from '@branchify/shared/node';
 import type { Context, Next } from 'koa';
+import { isUnder, requestPath } from '../http/request-path';
 import { isDatabaseUnavailable } from '../operations/database';
 import { renderPlayerPage } from '../player-page';
-import { DEMO_MEDIA_PATH, serveDemoMedia } from '../seed/media';
+import { DEMO_MEDIA_ROOT, serveDemoMedia } from '../seed/media';
 import type { Strapi } from '../utils/strapi';
 
 const BUILD_DIR = path.join(CMS_DIR, 'public', 'build');
@@ -19,18 +20,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const isStableUrl = (rel: string): boolean => path.basename(rel) === 'index.html' || /^fonts\/[^/]+\.css$/.test(rel) || /^fonts\/licenses\//.test(rel);
 
-/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health and probes). */
-const isServerPath = (p: string) =>
-  p === '/api' ||
-  p.startsWith('/api/') ||
-  p === '/cms' ||
-  p.startsWith('/cms/') ||
-  p.startsWith('/uploads/') ||
-  p === '/_health' ||
-  p === '/_live' ||
-  p === '/_ready' ||
-  p === '/favicon.ico' ||
-  p === '/robots.txt';
+/** Paths Strapi answers itself (API, its admin panel and admin API, uploads, health and probes); `key` of request-path.ts. */
+const isServerPath = (key: string) =>
+  isUnder(key, '/api') ||
+  isUnder(key, '/cms') ||
+  key.startsWith('/uploads/') ||
+  key === '/_health' ||
+  key === '/_live' ||
+  key === '/_ready' ||
+  key === '/favicon.ico' ||
+  key === '/robots.txt';
 
 const wantsHtml = (ctx: Context) => ctx.accepts(['html', 'json']) === 'html';
 
@@ -51,13 +50,15 @@ const readIndex = (): string => {
 export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const p = ctx.path;
+    // Matched in every spelling the router would accept (request-path.ts); names are taken as sent.
+    // The path decodes: path-guard answered 400 otherwise.
+    const { key, decoded } = requestPath(ctx);
 
     // The demo funnel's bundled clips (npm run seed -- --demo).
-    if (p.startsWith(DEMO_MEDIA_PATH)) return serveDemoMedia(ctx);
+    if (isUnder(key, DEMO_MEDIA_ROOT)) return serveDemoMedia(ctx, decoded.slice(DEMO_MEDIA_ROOT.length + 1));
 
-    if (p.startsWith('/build/')) {
-      const file = path.normalize(path.join(BUILD_DIR, decodeURIComponent(p.slice('/build/'.length))));
+    if (isUnder(key, '/build')) {
+      const file = path.normalize(path.join(BUILD_DIR, decoded.slice('/build/'.length)));
       const stat = file.startsWith(BUILD_DIR + path.sep) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
       if (!stat?.isFile()) {
         ctx.status = 404;
@@ -81,14 +82,9 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
       return;
     }
 
-    if (p.startsWith('/player/')) {
+    if (isUnder(key, '/player')) {
       // The public player page (player-page/): payload inlined, frameable from any site.
-      let reference = '';
-      try {
-        reference = decodeURIComponent(p.slice('/player/'.length)).replace(/\/$/, '');
-      } catch {
-        /* malformed escape: an unknown funnel */
-      }
+      const reference = decoded.slice('/player/'.length);
       try {
         await renderPlayerPage(strapi, ctx, reference);
       } catch (error) {
@@ -103,7 +99,7 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
       return;
     }
 
-    if (isServerPath(p) || !wantsHtml(ctx)) return next();
+    if (isServerPath(key) || !wantsHtml(ctx)) return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = readIndex();

@@ -3,7 +3,6 @@ import Redis from 'ioredis';
 export interface RedisCounters {
   /** Counts a hit in a window that opens at the key's first hit: the count and the ms left. */
   hit(key: string, windowMs: number): Promise<{ hits: number; leftMs: number }>;
-  peek(key: string): Promise<{ hits: number; leftMs: number }>;
   clear(key: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -28,10 +27,6 @@ export const redisCounters = (url: string, prefix: string, onError: (error: Erro
     async hit(key, windowMs) {
       const [hits, leftMs] = (await client.eval(HIT, 1, key, String(windowMs))) as [number, number];
       return { hits: Number(hits), leftMs: Number(leftMs) };
-    },
-    async peek(key) {
-      const [hits, leftMs] = await Promise.all([client.get(key), client.pttl(key)]);
-      return { hits: Number(hits ?? 0), leftMs: Math.max(0, Number(leftMs)) };
     },
     async clear(key) {
       await client.del(key);

@@ -110,21 +110,6 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
     },
 
-    /** The count a key has in its open window, without adding to it. */
-    async peek(key: string, kind: 'ip' | 'account'): Promise<RateVerdict> {
-      const e = env();
-      const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
-      const now = Date.now();
-      const max = kind === 'ip' ? e.RATE_LIMIT_IP_MAX : e.RATE_LIMIT_ACCOUNT_MAX;
-      const bucket = key.slice(0, 255);
-      const counted = await viaRedis((r) => r.peek(bucket));
-      if (counted) return { allowed: counted.hits < max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
-      const row = await strapi.db.connection('branchify_rate_limits').where({ bucket }).first('hits', 'window_start');
-      const open = row && Number(row.window_start) > now - windowMs;
-      const hits = open ? Number(row.hits) : 0;
-      return { allowed: hits < max, hits, retryAfterSeconds: open ? retryAfter(Number(row.window_start), windowMs, now) : 1 };
-    },
-
     async clear(key: string): Promise<void> {
       const bucket = key.slice(0, 255);
       await viaRedis((r) => r.clear(bucket));

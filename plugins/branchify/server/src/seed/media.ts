@@ -5,7 +5,8 @@ import type { Context } from 'koa';
 
 /** Where the bundled sample clips live (committed with the repository). */
 export const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'database', 'seed');
-export const DEMO_MEDIA_PATH = '/demo-media/';
+export const DEMO_MEDIA_ROOT = '/demo-media';
+export const DEMO_MEDIA_PATH = `${DEMO_MEDIA_ROOT}/`;
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.webm$/;
 
 /** A single `bytes=` range of a file of `size` bytes, or 'unsatisfiable'; null for none (or several: the whole file is sent). */
@@ -30,9 +31,9 @@ export const parseRange = (header: string | undefined, size: number): { start: n
 /**
  * Serves the sample clips of the demo funnel from the app's own origin, with byte ranges (the
  * browser seeks a video with them). Only plain `.webm` names in the seed folder; anything else 404s.
+ * `name` is the decoded path after DEMO_MEDIA_PATH.
  */
-export const serveDemoMedia = (ctx: Context): void => {
-  const name = ctx.path.slice(DEMO_MEDIA_PATH.length);
+export const serveDemoMedia = (ctx: Context, name: string): void => {
   const stat = FILE_NAME.test(name) ? fs.statSync(path.join(DEMO_MEDIA_DIR, name), { throwIfNoEntry: false }) : undefined;
   if (!stat?.isFile()) {
     ctx.status = 404;

@@ -108,8 +108,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return (await this.findRecord(id))!;
     },
 
-    async setPassword(id: number, plain: string, currentVersion: number | null): Promise<UserRecord> {
-      return this.update(id, { password: await hashPassword(plain), token_version: (currentVersion ?? 0) + 1 });
+    /** The write ends the user's sessions and reset links (users/password-writes.ts). */
+    async setPassword(id: number, plain: string): Promise<UserRecord> {
+      return this.update(id, { password: await hashPassword(plain) });
     },
 
     async bumpTokenVersion(user: UserRecord): Promise<void> {

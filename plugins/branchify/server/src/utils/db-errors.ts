@@ -9,3 +9,13 @@ export const isUniqueViolation = (error: unknown): boolean =>
 /** A row pointed at something that is gone (an insert), or something still pointed at was deleted. */
 export const isForeignKeyViolation = (error: unknown): boolean =>
   codeOf(error) === '23503' || codeOf(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /foreign key constraint/i.test(messageOf(error));
+
+/**
+ * The database refused a value a row holds (too long, out of range, malformed, against one of its
+ * rules, an index entry too large): writing that row again fails again. PostgreSQL's classes 22
+ * and 23 and 54000; SQLite's constraint, type mismatch and too-big errors.
+ */
+export const isRefusedValue = (error: unknown): boolean => {
+  const code = codeOf(error);
+  return /^2[23][0-9A-Z]{3}$/.test(code) || code === '54000' || /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG)/.test(code);
+};
