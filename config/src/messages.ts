@@ -64,6 +64,7 @@ export const MESSAGES = {
   onlyCanceledResumable: 'Only canceled subscriptions can be resumed.',
   deleteBlockedByBilling:
     "We could not cancel this user's subscription with the payment provider, so the account was not deleted. Please try again in a moment.",
+  accountBeingDeleted: 'This account is being deleted.',
   onlyCurrentResumable: 'Only your current subscription can be resumed.',
   onlyCurrentChangeable: 'Only your current subscription can be changed.',
   endedByAdministrator: 'This subscription was ended by an administrator. Please contact support.',

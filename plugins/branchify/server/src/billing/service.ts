@@ -1,9 +1,9 @@
 import { MESSAGES, grantsAccess } from '@branchify/shared';
-import { AppError, conflict, forbidden, notFound, validationError } from '../http/errors';
+import { AppError, conflict, forbidden, notFound, unauthenticated, validationError } from '../http/errors';
 import { isFree, toMinorUnits, type PlanRow } from '../plans/present';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
+import { USER_FIELDS, type UserRecord } from '../users/serialize';
 import { isCardError, toAppError } from './errors';
 import type { InvoiceView, StripeGateway } from './gateway';
 import { fromMinor, localState } from './mapping';
@@ -109,6 +109,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const refuseAdmins = (user: UserRecord) => {
     if (user.is_admin) throw validationError({ plan_id: [MESSAGES.adminNoSubscriptions] });
   };
+
+  /**
+   * Runs a billing action under the user's lock on the user as they are now: one gone or being
+   * deleted is refused before anything reaches Stripe (the user is signed out; an admin or an
+   * integrator is told the account is gone or going).
+   */
+  const forUser = <T>(userId: number, actor: Actor, work: (user: UserRecord) => Promise<T>): Promise<T> =>
+    serialised(userLock(userId), async () => {
+      const user = await users().findOne({ where: { id: userId }, select: [...USER_FIELDS, 'deletion_started_at'] });
+      if (!user || user.deletion_started_at) {
+        strapi.log.info(`[billing] refused a billing action for user ${userId}: the account is ${user ? 'being deleted' : 'gone'}`);
+        throw actor === 'user' ? unauthenticated() : user ? conflict(MESSAGES.accountBeingDeleted) : notFound();
+      }
+      return work(user);
+    });
 
   const setCurrent = (userId: number, subscriptionId: number) => users().update({ where: { id: userId }, data: { subscription_id: subscriptionId } });
 
@@ -304,6 +319,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return { kind: 'active', subscription: row } as PaymentOutcome;
     });
 
+  /** Every subscription still billing the user is cancelled at Stripe and every open invoice voided (502 when Stripe cannot). */
+  const endAllAtStripe = async (userId: number): Promise<void> => {
+    const rows = await subscriptions().findMany({ where: { user_id: userId } });
+    const billed = rows.filter((r) => r.stripe_subscription_id && (r.status !== 'canceled' || grantsAccess(r)));
+    const open = await invoices().findMany({ where: { user_id: userId, status: 'open' } });
+    if (!billed.length && !open.length) return;
+    try {
+      const g = await gateway();
+      for (const row of billed) {
+        const live = await g.retrieveSubscription(row.stripe_subscription_id!);
+        if (live.status !== 'canceled' && live.status !== 'incomplete_expired') await g.cancelNow(live.id, `delete-user:${row.id}`);
+      }
+      for (const invoice of open) if (invoice.invoice_id) await g.voidInvoice(invoice.invoice_id, `void:${invoice.invoice_id}`);
+    } catch (error) {
+      strapi.log.error(`[billing] could not end billing of user ${userId} before deletion: ${(error as Error).message}`);
+      throw new AppError(502, MESSAGES.deleteBlockedByBilling);
+    }
+  };
+
   const service = {
     gateway,
     currentOf,
@@ -329,7 +363,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       refuseAdmins(user);
       const plan = await requirePlan(input.plan_id, actor);
       // Checked and written under the user's lock: a double click is one subscription.
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
+        refuseAdmins(user);
         const current = await currentOf(user);
         if (!mayReplace(current, actor)) throw conflict(actor === 'user' ? MESSAGES.alreadySubscribed : MESSAGES.userAlreadySubscribed);
         if (current && current.status === 'pending' && current.plan_id === plan.id) return pendingAgain(current);
@@ -357,7 +392,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         app: validationError({ plan_id: [MESSAGES.onlyPlatformManagedChange] }),
         api: validationError({ plan_id: [MESSAGES.onlySelfManagedChange] }),
       });
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
         const current = await currentOf(user);
         if (!current || current.id !== sub.id) throw conflict(actor === 'integration' ? MESSAGES.onlyUsersCurrentChangeable : MESSAGES.onlyCurrentChangeable);
         const plan = await requirePlan(input.plan_id, actor);
@@ -410,7 +445,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async cancel(sub: SubscriptionRow, input: { immediately: boolean; reason: string | null }, actor: Actor): Promise<SubscriptionRow> {
       requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotCancelHere), api: conflict(MESSAGES.onlySelfManagedCancel) });
-      return serialised(userLock(sub.user_id), async () => {
+      return forUser(sub.user_id, actor, async () => {
         const fresh = (await subscriptions().findOne({ where: { id: sub.id } })) ?? sub;
         if (fresh.status !== 'active') throw conflict(MESSAGES.noActiveSubscriptionToCancel);
         const ended = { cancellation_reason: input.reason, canceled_by: actor };
@@ -448,7 +483,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
      */
     async resume(user: UserRecord, sub: SubscriptionRow, actor: Actor): Promise<PaymentOutcome> {
       requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotResumeHere), api: conflict(MESSAGES.onlySelfManagedResume) });
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
         const current = await currentOf(user);
         if (!current || current.id !== sub.id) throw conflict(actor === 'integration' ? MESSAGES.onlyUsersCurrentResumable : MESSAGES.onlyCurrentResumable);
         if (current.status !== 'canceled') throw conflict(MESSAGES.onlyCanceledResumable);
@@ -497,7 +532,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         app: validationError({ renews_at: [MESSAGES.onlyPlatformManagedChange] }),
         api: validationError({ renews_at: [MESSAGES.onlySelfManagedChange] }),
       });
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
         const current = await currentOf(user);
         if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyUsersCurrentChangeable);
         if (current.status !== 'active') throw conflict(MESSAGES.resumeBeforeChange);
@@ -506,28 +541,23 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /**
-     * Before a user is deleted: every subscription still billing them is cancelled at Stripe and
-     * every open invoice voided. Refuses (502) when Stripe cannot be reached, so a deleted user is
-     * never still charged.
+     * Deleting a user, as far as billing goes. The user is marked first, so a billing action refuses
+     * from then on; then, under the user's lock held throughout, every subscription still billing
+     * them is cancelled at Stripe, every open invoice voided, and `remove` deletes their rows, so no
+     * billing action can land between the two. Refuses (502, the mark lifted, the account whole)
+     * when Stripe cannot be reached, so a deleted user is never still charged.
      */
-    async endAllFor(user: Pick<UserRecord, 'id'>): Promise<void> {
-      await serialised(userLock(user.id), async () => {
-        const rows = await subscriptions().findMany({ where: { user_id: user.id } });
-        const billed = rows.filter((r) => r.stripe_subscription_id && (r.status !== 'canceled' || grantsAccess(r)));
-        const open = await invoices().findMany({ where: { user_id: user.id, status: 'open' } });
-        if (!billed.length && !open.length) return;
-        try {
-          const g = await gateway();
-          for (const row of billed) {
-            const live = await g.retrieveSubscription(row.stripe_subscription_id!);
-            if (live.status !== 'canceled' && live.status !== 'incomplete_expired') await g.cancelNow(live.id, `delete-user:${row.id}`);
-          }
-          for (const invoice of open) if (invoice.invoice_id) await g.voidInvoice(invoice.invoice_id, `void:${invoice.invoice_id}`);
-        } catch (error) {
-          strapi.log.error(`[billing] could not end billing of user ${user.id} before deletion: ${(error as Error).message}`);
-          throw new AppError(502, MESSAGES.deleteBlockedByBilling);
-        }
-      });
+    async closeAccount<T>(user: Pick<UserRecord, 'id'>, remove: () => Promise<T>): Promise<T> {
+      await users().updateMany({ where: { id: user.id }, data: { deletion_started_at: new Date() } });
+      try {
+        return await serialised(userLock(user.id), async () => {
+          await endAllAtStripe(user.id);
+          return remove();
+        });
+      } catch (error) {
+        await users().updateMany({ where: { id: user.id }, data: { deletion_started_at: null } });
+        throw error;
+      }
     },
 
     /** Deletes a user's subscriptions and invoices (Stripe keeps its own financial record). */
@@ -583,30 +613,32 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async payInvoice(user: UserRecord, sub: SubscriptionRow, invoice: InvoiceRow): Promise<PaymentOutcome> {
       if (invoice.status !== 'open') throw conflict(MESSAGES.invoiceNotOpen);
       const g = await gateway();
-      return stripeCall(async () => {
-        const customer = await customerOf(user, g);
-        const card = await g.defaultCard(customer);
-        if (!card) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
-        return serialised(customer, async () => {
-          let paid: InvoiceView;
-          try {
-            paid = await g.payInvoice(invoice.invoice_id!, card.id, `pay:${invoice.invoice_id}:${card.id}`);
-          } catch (error) {
-            if (!isCardError(error)) throw error;
-            await sync().invoice(await g.retrieveInvoice(invoice.invoice_id!), { userId: user.id, subscriptionId: sub.id });
-            return { kind: 'declined', subscription: sub } as PaymentOutcome;
-          }
-          await sync().invoice(paid, { userId: user.id, subscriptionId: sub.id });
-          if (sub.stripe_subscription_id) {
-            const row = (await sync().subscription(await g.retrieveSubscription(sub.stripe_subscription_id), { makeCurrent: true }))!;
+      return forUser(user.id, 'user', (user) =>
+        stripeCall(async () => {
+          const customer = await customerOf(user, g);
+          const card = await g.defaultCard(customer);
+          if (!card) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
+          return serialised(customer, async () => {
+            let paid: InvoiceView;
+            try {
+              paid = await g.payInvoice(invoice.invoice_id!, card.id, `pay:${invoice.invoice_id}:${card.id}`);
+            } catch (error) {
+              if (!isCardError(error)) throw error;
+              await sync().invoice(await g.retrieveInvoice(invoice.invoice_id!), { userId: user.id, subscriptionId: sub.id });
+              return { kind: 'declined', subscription: sub } as PaymentOutcome;
+            }
+            await sync().invoice(paid, { userId: user.id, subscriptionId: sub.id });
+            if (sub.stripe_subscription_id) {
+              const row = (await sync().subscription(await g.retrieveSubscription(sub.stripe_subscription_id), { makeCurrent: true }))!;
+              return outcomeOf(row, paid);
+            }
+            const status = paid.status === 'paid' ? 'active' : paid.payment_intent?.status === 'requires_action' ? 'pending' : 'payment_required';
+            const row = await activating(async () => (await activation.update(sub.id, { status, payment_method_id: card.id }))!);
+            await setCurrent(user.id, row.id);
             return outcomeOf(row, paid);
-          }
-          const status = paid.status === 'paid' ? 'active' : paid.payment_intent?.status === 'requires_action' ? 'pending' : 'payment_required';
-          const row = await activating(async () => (await activation.update(sub.id, { status, payment_method_id: card.id }))!);
-          await setCurrent(user.id, row.id);
-          return outcomeOf(row, paid);
-        });
-      });
+          });
+        }),
+      );
     },
 
     /** Refunds: only a paid invoice, once, 0 < amount ≤ invoice amount. */
@@ -641,12 +673,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async setPaymentMethod(user: UserRecord, paymentMethod: string) {
       const g = await gateway();
-      return stripeCall(async () => {
-        const customer = await customerOf(user, g);
-        const card = await serialised(customer, () => g.attachDefaultCard(customer, paymentMethod));
-        await subscriptions().updateMany({ where: { user_id: user.id, status: { $ne: 'canceled' } }, data: { payment_method_id: card.id } });
-        return card;
-      });
+      return forUser(user.id, 'user', (user) =>
+        stripeCall(async () => {
+          const customer = await customerOf(user, g);
+          const card = await serialised(customer, () => g.attachDefaultCard(customer, paymentMethod));
+          await subscriptions().updateMany({ where: { user_id: user.id, status: { $ne: 'canceled' } }, data: { payment_method_id: card.id } });
+          return card;
+        }),
+      );
     },
   };
   return service;
