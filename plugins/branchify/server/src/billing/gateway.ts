@@ -116,6 +116,13 @@ export class StripeGateway {
     return { productId, priceId: price.id };
   }
 
+  /** What a price charges: its amount in minor units, currency and interval (null: one-time). */
+  async retrievePrice(id: string): Promise<{ unit_amount: number | null; currency: string; interval: 'month' | 'year' | null }> {
+    const price = (await this.stripe.prices.retrieve(id, {}, this.opts())) as Loose;
+    const interval = price.recurring?.interval;
+    return { unit_amount: price.unit_amount ?? null, currency: price.currency, interval: interval === 'month' || interval === 'year' ? interval : null };
+  }
+
   async createSubscription(params: {
     customer: string;
     price: string;
@@ -187,10 +194,11 @@ export class StripeGateway {
     return this.retrieveSubscription(id);
   }
 
-  /** A one-time purchase: an invoice item and an invoice, charged now when `charge` is set. */
+  /** A one-time purchase: an invoice in the price's currency with its item, charged now when `charge` is set. */
   async createOneTimeInvoice(params: {
     customer: string;
     price: string;
+    currency: string;
     paymentMethod: string | null;
     charge: boolean;
     metadata: Record<string, string>;
@@ -199,6 +207,8 @@ export class StripeGateway {
     const invoice = await this.stripe.invoices.create(
       {
         customer: params.customer,
+        // Else the customer's (or the account's) currency, which an item in another currency does not fit.
+        currency: params.currency.toLowerCase(),
         collection_method: 'charge_automatically',
         auto_advance: false,
         pending_invoice_items_behavior: 'exclude',

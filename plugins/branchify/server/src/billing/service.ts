@@ -1,12 +1,14 @@
-import { MESSAGES, grantsAccess } from '@branchify/shared';
+import { MESSAGES, currencyRule, fitsCurrency, fromMinor, grantsAccess, messageTemplates, toMinor } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import { AppError, conflict, forbidden, notFound, unauthenticated, validationError } from '../http/errors';
-import { isFree, toMinorUnits, type PlanRow } from '../plans/present';
+import { isFree, type PlanRow } from '../plans/present';
 import { getService } from '../utils/services';
-import { query, UID, type Strapi } from '../utils/strapi';
+import { MONEY_COLUMN } from '../content-types/define';
+import { query, rawRows, UID, type Strapi } from '../utils/strapi';
 import { USER_FIELDS, type UserRecord } from '../users/serialize';
 import { isCardError, toAppError } from './errors';
 import type { InvoiceView, StripeGateway } from './gateway';
-import { fromMinor, localState } from './mapping';
+import { localState } from './mapping';
 import { activations } from './activation';
 import { chargesCard, managedBy, mayReplace, mayResume, type Actor } from './policy';
 import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
@@ -70,13 +72,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
     return id;
   };
 
+  /**
+   * The plan's Stripe price, made on first need. A stored price is checked against the plan (a
+   * price made before amounts were scaled per currency charges the wrong amount): one that does not
+   * match is replaced by a new one.
+   */
   const priceOf = async (plan: PlanRow, g: StripeGateway): Promise<string> => {
-    if (plan.stripe_price_id) return plan.stripe_price_id;
     const interval = plan.payment_schedule === 'monthly' ? 'month' : plan.payment_schedule === 'yearly' ? 'year' : null;
+    const amount = toMinor(plan.price, plan.currency);
+    if (plan.stripe_price_id) {
+      const stored = await g.retrievePrice(plan.stripe_price_id);
+      if (stored.unit_amount === amount && stored.currency === plan.currency.toLowerCase() && stored.interval === interval) return plan.stripe_price_id;
+      strapi.log.warn(
+        `[billing] plan ${plan.id}'s Stripe price ${plan.stripe_price_id} charges ${stored.unit_amount} ${stored.currency} instead of ${amount} ${plan.currency}: making a new price`,
+      );
+    }
     const { productId, priceId } = await g.createPrice({
       id: plan.id,
       name: plan.name,
-      amount: toMinorUnits(plan.price),
+      amount,
       currency: plan.currency,
       interval,
       productId: plan.stripe_product_id,
@@ -257,6 +271,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
             invoice = await g.createOneTimeInvoice({
               customer,
               price,
+              currency: plan.currency,
               paymentMethod: card,
               charge: Boolean(card),
               metadata,
@@ -587,8 +602,24 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return counts;
     },
 
-    /** The database's own guard: at most one active subscription per user (a partial unique index). */
+    /**
+     * The database's own guard: at most one active subscription per user (a partial unique index).
+     * Also: invoice amounts hold three decimals (BHD, KWD…); a PostgreSQL column made with two
+     * (Strapi's decimal before) is widened, which Strapi's schema sync does not do itself.
+     */
     async ensureConstraints(): Promise<void> {
+      if (strapi.db.dialect.client === 'postgres') {
+        const narrow = rawRows<{ column_name: string }>(
+          await strapi.db.connection.raw(
+            `SELECT column_name FROM information_schema.columns WHERE table_schema = ? AND table_name = 'branchify_invoices' AND column_name IN ('amount', 'amount_refunded') AND numeric_scale < 3`,
+            [env().DATABASE_SCHEMA],
+          ),
+        );
+        for (const { column_name } of narrow) {
+          await strapi.db.connection.raw(`ALTER TABLE branchify_invoices ALTER COLUMN ${column_name} TYPE numeric(${MONEY_COLUMN.join(', ')})`);
+          strapi.log.info(`[billing] branchify_invoices.${column_name} now holds three decimals`);
+        }
+      }
       try {
         await strapi.db.connection.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${ONE_ACTIVE_INDEX} ON branchify_subscriptions (user_id) WHERE status = 'active'`);
       } catch (error) {
@@ -645,19 +676,24 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async refund(sub: SubscriptionRow, invoice: InvoiceRow, amount: number | undefined): Promise<InvoiceRow> {
       if (invoice.status === 'refunded' || Number(invoice.amount_refunded ?? 0) > 0) throw conflict(MESSAGES.alreadyRefunded);
       if (invoice.status !== 'paid') throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
-      const total = Number(invoice.amount ?? 0);
+      const currency = invoice.currency ?? 'usd';
       if (amount !== undefined && amount <= 0) throw validationError({ refund_amount: [MESSAGES.refundAmountPositive] });
-      if (amount !== undefined && Math.round(amount * 100) > Math.round(total * 100)) throw validationError({ refund_amount: [MESSAGES.refundExceedsAmount] });
+      if (amount !== undefined && !fitsCurrency(amount, currency)) {
+        throw validationError({ refund_amount: [messageTemplates.tooManyDecimals('refund amount', currency, currencyRule(currency).decimals)] });
+      }
+      // Compared and sent in Stripe's minor units of the invoice's currency.
+      const refunded = amount === undefined ? undefined : toMinor(amount, currency);
+      if (refunded !== undefined && refunded > toMinor(Number(invoice.amount ?? 0), currency))
+        throw validationError({ refund_amount: [MESSAGES.refundExceedsAmount] });
       const g = await gateway();
       return stripeCall(async () => {
         const live = await g.retrieveInvoice(invoice.invoice_id!);
         if (!live.payment_intent) throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
-        const refunded = amount === undefined ? undefined : Math.round(amount * 100);
         const refund = await g.refund(live.payment_intent.id, refunded, `refund:${invoice.invoice_id}`);
         strapi.log.info(`[billing] refunded ${refund.amount} ${refund.currency} of invoice ${invoice.invoice_id} (subscription ${sub.id})`);
         return invoices().update({
           where: { id: invoice.id },
-          data: { status: 'refunded', amount_refunded: fromMinor(refund.amount) },
+          data: { status: 'refunded', amount_refunded: fromMinor(refund.amount, refund.currency) },
         });
       });
     },

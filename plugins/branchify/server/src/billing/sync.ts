@@ -3,7 +3,8 @@ import type { ClusterLock } from './cluster-lock';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { InvoiceView, SubscriptionView } from './gateway';
 import { activations } from './activation';
-import { fromMinor, localState } from './mapping';
+import { fromMinor } from '@branchify/shared';
+import { localState } from './mapping';
 import type { InvoiceRow, SubscriptionRow } from './records';
 import { isUniqueViolation } from '../utils/db-errors';
 
@@ -133,7 +134,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         user_id: userId,
         subscription_id: subscriptionId,
         number: view.number,
-        amount: fromMinor(view.total),
+        amount: fromMinor(view.total, view.currency),
         currency: view.currency,
         status: existing?.status === 'refunded' ? 'refunded' : view.status,
         paid_at: view.status === 'paid' ? (existing?.paid_at ?? new Date()) : null,

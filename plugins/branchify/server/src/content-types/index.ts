@@ -1,7 +1,7 @@
 import { MANAGED_BY, PAYMENT_SCHEDULES, SUBSCRIPTION_STATUSES, VIDEO_PROVIDERS } from '@branchify/shared';
 import { INTERACTION_TYPES } from '../analytics/validators';
 import { CANCELED_BY } from '../billing/records';
-import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, enumeration, int, json, str, text } from './define';
+import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, money, enumeration, int, json, str, text } from './define';
 
 const PLAN = 'plugin::branchify.plan';
 const SUBSCRIPTION = 'plugin::branchify.subscription';
@@ -76,8 +76,8 @@ export default {
       subscription: belongsTo(SUBSCRIPTION, 'subscription_id'),
       invoice_id: str(),
       number: str(),
-      amount: decimal(),
-      amount_refunded: decimal(),
+      amount: money(),
+      amount_refunded: money(),
       currency: str({ default: 'usd' }),
       status: str({ required: true, default: 'draft' }),
       paid_at: date(),
