@@ -523,4 +523,18 @@ export default {
       { name: 'branchify_analytics_marks_funnel_idx', columns: ['funnel_id'] },
     ],
   }),
+
+  /** Values an install keeps once for all its processes (its install id), by a unique name. */
+  setting: defineType({
+    collectionName: 'branchify_settings',
+    singularName: 'setting',
+    pluralName: 'settings',
+    displayName: 'Setting',
+    internal: true,
+    attributes: {
+      name: str({ required: true }),
+      value: text({ required: true }),
+    },
+    indexes: [{ name: 'branchify_settings_name_uq', columns: ['name'], type: 'unique' }],
+  }),
 };

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { CacheVersionRow } from '../operations/cache-versions';
+import type { SettingRow } from '../operations/install-id';
 import type { FunnelInteractionRow, FunnelViewRow } from '../analytics/service';
 import type { PasswordResetRow } from '../auth/links';
 import type { RefreshTokenRow } from '../auth/tokens';
@@ -50,6 +51,7 @@ export const UID = {
   webhookEndpoint: 'plugin::branchify.webhook-endpoint',
   webhookDelivery: 'plugin::branchify.webhook-delivery',
   webhookAttempt: 'plugin::branchify.webhook-attempt',
+  setting: 'plugin::branchify.setting',
 } as const;
 
 /** The row the query engine returns for each uid (every key of UID must have one). */
@@ -78,6 +80,7 @@ interface RowsByKey {
   webhookEndpoint: EndpointRow;
   webhookDelivery: WebhookDeliveryRow;
   webhookAttempt: AttemptRow;
+  setting: SettingRow;
 }
 
 export type Uid = (typeof UID)[keyof typeof UID];
