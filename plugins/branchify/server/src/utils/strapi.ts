@@ -5,6 +5,7 @@ import type { FunnelInteractionRow, FunnelViewRow } from '../analytics/service';
 import type { PasswordResetRow } from '../auth/links';
 import type { RefreshTokenRow } from '../auth/tokens';
 import type { InvoiceRow, SubscriptionRow } from '../billing/records';
+import type { ConnectStateRow } from '../billing/connect-state';
 import type { StripeSettingsRow } from '../billing/settings';
 import type { StripeEventRow } from '../billing/webhooks';
 import type { CustomizationRow } from '../customization/service';
@@ -52,6 +53,7 @@ export const UID = {
   webhookDelivery: 'plugin::branchify.webhook-delivery',
   webhookAttempt: 'plugin::branchify.webhook-attempt',
   setting: 'plugin::branchify.setting',
+  stripeConnectState: 'plugin::branchify.stripe-connect-state',
 } as const;
 
 /** The row the query engine returns for each uid (every key of UID must have one). */
@@ -81,6 +83,7 @@ interface RowsByKey {
   webhookDelivery: WebhookDeliveryRow;
   webhookAttempt: AttemptRow;
   setting: SettingRow;
+  stripeConnectState: ConnectStateRow;
 }
 
 export type Uid = (typeof UID)[keyof typeof UID];
