@@ -557,17 +557,23 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /**
      * Deleting a user, as far as billing goes. The user is marked first, so a billing action refuses
-     * from then on; then, under the user's lock held throughout, every subscription still billing
-     * them is cancelled at Stripe, every open invoice voided, and `remove` deletes their rows, so no
-     * billing action can land between the two. Refuses (502, the mark lifted, the account whole)
-     * when Stripe cannot be reached, so a deleted user is never still charged.
+     * from then on; then, under the user's lock (and their Stripe customer's, which webhooks take)
+     * held throughout, every subscription still billing them is cancelled at Stripe, every open
+     * invoice voided, and `remove` deletes their rows, so no billing action or webhook write can land
+     * between the two. Refuses (502, the mark lifted, the account whole) when Stripe cannot be
+     * reached, so a deleted user is never still charged.
      */
     async closeAccount<T>(user: Pick<UserRecord, 'id'>, remove: () => Promise<T>): Promise<T> {
       await users().updateMany({ where: { id: user.id }, data: { deletion_started_at: new Date() } });
+      const close = async () => {
+        await endAllAtStripe(user.id);
+        return remove();
+      };
       try {
         return await serialised(userLock(user.id), async () => {
-          await endAllAtStripe(user.id);
-          return remove();
+          // Read under the user's lock: a subscribe that held it may just have made the customer.
+          const customer = (await users().findOne({ where: { id: user.id }, select: ['id', 'stripe_customer_id'] }))?.stripe_customer_id;
+          return customer ? serialised(customer, close) : close();
         });
       } catch (error) {
         await users().updateMany({ where: { id: user.id }, data: { deletion_started_at: null } });
