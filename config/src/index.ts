@@ -9,5 +9,6 @@ export * from './content';
 export * from './schemas';
 export * from './rules/funnel';
 export * from './rules/plans';
+export * from './rules/money';
 export * from './rules/subscription';
 export { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, RGB_COLORS } from './branding';

@@ -69,6 +69,7 @@ export const MESSAGES = {
   onlyCanceledResumable: 'Only canceled subscriptions can be resumed.',
   deleteBlockedByBilling:
     "We could not cancel this user's subscription with the payment provider, so the account was not deleted. Please try again in a moment.",
+  accountBeingDeleted: 'This account is being deleted.',
   onlyCurrentResumable: 'Only your current subscription can be resumed.',
   onlyCurrentChangeable: 'Only your current subscription can be changed.',
   endedByAdministrator: 'This subscription was ended by an administrator. Please contact support.',
@@ -224,6 +225,11 @@ export const messageTemplates = {
     `The ${provider} video provider is not available in your current plan. Upgrade to a plan that includes ${provider} integration.`,
   videoInUseBy: (titles: readonly string[]) =>
     `This video is used in ${titles.length === 1 ? 'the funnel' : `${titles.length} funnels:`} ${titles.map((t) => `'${t}'`).join(', ')}. Remove it from ${titles.length === 1 ? 'that funnel' : 'those funnels'} before deleting it.`,
+  /** An amount with more decimals than its currency is charged in (`label`: 'price field', 'refund amount'). */
+  tooManyDecimals: (label: string, currency: string, decimals: number) =>
+    decimals === 0
+      ? `The ${label} must be a whole number of ${currency.toUpperCase()}.`
+      : `The ${label} can have at most ${decimals} decimal places in ${currency.toUpperCase()}.`,
   /** X and Y are formatted amounts ('$5.00', '$19.00'). */
   partialRefund: (amount: string, total: string) => `You are issuing a partial refund of ${amount} out of the total ${total}.`,
 } as const;

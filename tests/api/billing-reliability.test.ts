@@ -70,11 +70,13 @@ describe('when Stripe fails', () => {
       );
     const mutations = requests.filter((r) => (r.method === 'POST' || r.method === 'DELETE') && !r.publishable);
     expect(mutations.length).toBeGreaterThanOrEqual(5);
-    // Ours, not the SDK's automatic retry keys: derived from the operation, so a user's retry replays.
+    // Ours, not the SDK's automatic retry keys: derived from the operation, so a user's retry
+    // replays; and this install's, so another install on the same Stripe account never meets them.
+    const install = (await db('branchify_settings').where({ name: 'install-id' }).first()).value as string;
     for (const r of mutations)
       expect({ call: `${r.method} ${r.path}`, key: String(r.idempotencyKey ?? r.idempotency_key ?? '') }).toEqual({
         call: `${r.method} ${r.path}`,
-        key: expect.stringMatching(/^[a-z-]+:/),
+        key: expect.stringMatching(new RegExp(`^${install}:[a-z-]+:`)),
       });
   });
 });

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import request from 'supertest';
-import { baseUrl, client } from './support/http';
+import { baseUrl, client, newIp } from './support/http';
 import { openDb } from './support/db';
 import { configureStripe, control, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { adminSession, login, PASSWORD, uniqueEmail, verifiedUser, type Session } from './support/users';
 
 let db: Knex;
 let admin: Session;
@@ -13,6 +13,18 @@ beforeAll(async () => {
   admin = await adminSession();
   await configureStripe(admin);
 });
+/** Another administrator, made by the first. */
+const createAdmin = async () => {
+  const email = uniqueEmail('admin');
+  const res = await admin.http.post(
+    '/api/admin/users',
+    { first_name: 'Other', last_name: 'Admin', email, password: PASSWORD, password_confirmation: PASSWORD, is_admin: true },
+    admin.token,
+  );
+  expect(res.status).toBe(201);
+  return { id: res.body.data.id as number, email };
+};
+
 afterAll(async () => {
   // Leave no connected account behind for the other suites.
   await admin.http.post('/api/admin/stripe/disconnect', {}, admin.token);
@@ -56,27 +68,43 @@ describe('card provider configuration', () => {
   });
 });
 
+/** Starts a Connect round trip as `who`: the state Stripe carries back, and the cookie set on that admin's browser. */
+const startConnect = async (who: Session) => {
+  const res = await who.http.get('/api/admin/stripe/auth-url', who.token);
+  expect(res.status).toBe(200);
+  const url = new URL(res.body.data.url);
+  const set = (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+  const raw = set.find((c) => c.startsWith('branchify_stripe_connect='));
+  return { url, state: url.searchParams.get('state')!, cookie: raw?.split(';')[0], raw };
+};
+
+/** Stripe sending a browser back: the state and code in the query, the browser's own cookies, no bearer token. */
+const comeBack = (query: string, cookie?: string) => {
+  const req = request(baseUrl()).get(`/api/stripe/oauth/callback?${query}`).set('X-Forwarded-For', newIp());
+  return cookie ? req.set('Cookie', cookie) : req;
+};
+const callback = (state: string, code: string, cookie?: string) => comeBack(`code=${code}&state=${encodeURIComponent(state)}`, cookie);
+const connectedAccount = async (): Promise<string | null> => (await admin.http.get('/api/admin/stripe', admin.token)).body.data.account_id;
+const disconnect = () => admin.http.post('/api/admin/stripe/disconnect', {}, admin.token);
+
 describe('Stripe Connect', () => {
-  it('builds the OAuth URL with a signed state and connects through the callback', async () => {
-    const res = await admin.http.get('/api/admin/stripe/auth-url', admin.token);
-    expect(res.status).toBe(200);
-    const url = new URL(res.body.data.url);
+  it('builds the OAuth URL with a state bound to this browser and connects through the callback', async () => {
+    const { url, state, cookie, raw } = await startConnect(admin);
     expect(url.pathname).toMatch(/oauth\/authorize$/);
     expect(url.searchParams.get('client_id')).toBe(STRIPE_TEST_KEYS.client_id);
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:1337/api/stripe/oauth/callback');
-    const state = url.searchParams.get('state')!;
-    expect(state).toMatch(/\./);
+    expect(state).toMatch(/^[\w-]{43}$/);
+    // Only the callback gets the cookie, never a script.
+    expect(raw).toMatch(/; path=\/api\/stripe\/oauth/);
+    expect(raw).toMatch(/; samesite=lax/i);
+    expect(raw).toMatch(/; httponly/i);
 
-    const forged = await request(baseUrl())
-      .get(`/api/stripe/oauth/callback?code=ac_test&state=${encodeURIComponent(`${state.split('.')[0]}.deadbeef`)}`)
-      .set('X-Forwarded-For', '10.77.0.1');
+    const forged = await callback(`${state.slice(0, -4)}AAAA`, 'ac_test', cookie);
     expect(forged.status).toBe(302);
     expect(forged.headers.location).toMatch(/stripe=invalid-state/);
     expect((await admin.http.get('/api/admin/stripe', admin.token)).body.data.connected).toBe(false);
 
-    const ok = await request(baseUrl())
-      .get(`/api/stripe/oauth/callback?code=ac_test_good&state=${encodeURIComponent(state)}`)
-      .set('X-Forwarded-For', '10.77.0.2');
+    const ok = await callback(state, 'ac_test_good', cookie);
     expect(ok.status).toBe(302);
     expect(ok.headers.location).toBe('/admin/integrations?tab=0&stripe=connected');
     const shown = await admin.http.get('/api/admin/stripe', admin.token);
@@ -91,17 +119,72 @@ describe('Stripe Connect', () => {
     const integration = await user.http.get('/api/users/subscriptions/stripe-integration', user.token);
     expect(integration.body.data.account_id).toBe(shown.body.data.account_id);
 
-    const off = await admin.http.post('/api/admin/stripe/disconnect', {}, admin.token);
+    const off = await disconnect();
     expect(off.body).toMatchObject({ success: true, message: 'Stripe account disconnected successfully' });
     expect(off.body.data.connected).toBe(false);
-    expect((await admin.http.post('/api/admin/stripe/disconnect', {}, admin.token)).status).toBe(409);
+    expect((await disconnect()).status).toBe(409);
+  });
+
+  it('uses a state once: the same state again, even from the same browser, connects nothing', async () => {
+    const { state, cookie } = await startConnect(admin);
+    expect((await callback(state, 'ac_test_once', cookie)).headers.location).toMatch(/stripe=connected/);
+    const account = await connectedAccount();
+    expect(account).toMatch(/^acct_/);
+
+    // Someone who saw the address (a log, a referrer) brings their own account's code with it.
+    for (const code of ['ac_test_replayed', 'ac_test_once']) {
+      const again = await callback(state, code, cookie);
+      expect(again.headers.location).toMatch(/stripe=invalid-state/);
+    }
+    expect(await connectedAccount()).toBe(account);
+    await disconnect();
+
+    // Two callbacks racing with one state: one connects, the other is refused.
+    const raced = await startConnect(admin);
+    const both = await Promise.all([callback(raced.state, 'ac_test_race_a', raced.cookie), callback(raced.state, 'ac_test_race_b', raced.cookie)]);
+    expect(both.map((r) => r.headers.location.match(/stripe=([\w-]+)/)![1]).sort()).toEqual(['connected', 'invalid-state']);
+    await disconnect();
+  });
+
+  it("works only in the browser of the admin who started it: another admin's browser, or none, connects nothing", async () => {
+    const other = await login((await createAdmin()).email, PASSWORD);
+    const mine = await startConnect(admin);
+    const theirs = await startConnect(other);
+
+    expect((await callback(mine.state, 'ac_test_cross', theirs.cookie)).headers.location).toMatch(/stripe=invalid-state/);
+    const fresh = await startConnect(admin);
+    expect((await callback(fresh.state, 'ac_test_nocookie')).headers.location).toMatch(/stripe=invalid-state/);
+    expect(await connectedAccount()).toBeNull();
+    // Each refused state is used up: its own browser cannot finish it afterwards either.
+    expect((await callback(fresh.state, 'ac_test_late', mine.cookie)).headers.location).toMatch(/stripe=invalid-state/);
+    expect(await connectedAccount()).toBeNull();
+
+    // The other admin's own round trip, in their own browser, works.
+    expect((await callback(theirs.state, 'ac_test_theirs', theirs.cookie)).headers.location).toMatch(/stripe=connected/);
+    await disconnect();
+  });
+
+  it('dies with the session that started it (signed out) and when it expires', async () => {
+    const other = await login((await createAdmin()).email, PASSWORD);
+    const started = await startConnect(other);
+    const out = await other.http.post('/api/auth/logout', {}, other.token).set('Cookie', other.cookie!);
+    expect(out.status).toBe(200);
+    expect((await callback(started.state, 'ac_test_signed_out', started.cookie)).headers.location).toMatch(/stripe=invalid-state/);
+
+    const late = await startConnect(admin);
+    await db('branchify_stripe_connect_states').update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await callback(late.state, 'ac_test_expired', late.cookie)).headers.location).toMatch(/stripe=invalid-state/);
+    expect(await connectedAccount()).toBeNull();
+    // A denial at Stripe is reported as one (and uses the state up).
+    const denied = await startConnect(admin);
+    expect((await comeBack(`error=access_denied&state=${encodeURIComponent(denied.state)}`, denied.cookie)).headers.location).toMatch(/stripe=denied/);
+    expect((await callback(denied.state, 'ac_test_after_denial', denied.cookie)).headers.location).toMatch(/stripe=invalid-state/);
+    expect(await connectedAccount()).toBeNull();
   });
 
   it('forgets the account when Stripe reports the app deauthorized', async () => {
-    const url = new URL((await admin.http.get('/api/admin/stripe/auth-url', admin.token)).body.data.url);
-    await request(baseUrl())
-      .get(`/api/stripe/oauth/callback?code=ac_test_deauth&state=${encodeURIComponent(url.searchParams.get('state')!)}`)
-      .set('X-Forwarded-For', '10.77.0.3');
+    const { state, cookie } = await startConnect(admin);
+    await callback(state, 'ac_test_deauth', cookie);
     const account = (await admin.http.get('/api/admin/stripe', admin.token)).body.data.account_id;
     expect(account).toMatch(/^acct_/);
     await control('deauthorize', { account });

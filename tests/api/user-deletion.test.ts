@@ -16,9 +16,20 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-const stripeSubscription = async (id: string) => {
-  const res = await fetch(`${fakeUrl()}/v1/subscriptions/${id}`, { headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } });
-  return (await res.json()) as { status: string };
+const stripeGet = async <T>(path: string): Promise<T> => {
+  const res = await fetch(`${fakeUrl()}${path}`, { headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } });
+  return (await res.json()) as T;
+};
+const stripeSubscription = (id: string) => stripeGet<{ status: string }>(`/v1/subscriptions/${id}`);
+
+/** Every Stripe subscription of the customers made for this email, whatever their status. */
+const stripeSubscriptionsOf = async (email: string) => {
+  const customers = await stripeGet<{ data: Array<{ id: string }> }>(`/v1/customers?email=${encodeURIComponent(email)}&limit=100`);
+  const all: Array<{ id: string; status: string }> = [];
+  for (const customer of customers.data) {
+    all.push(...(await stripeGet<{ data: Array<{ id: string; status: string }> }>(`/v1/subscriptions?customer=${customer.id}&status=all&limit=100`)).data);
+  }
+  return all;
 };
 
 /** A paying creator with a library, a funnel and a viewer's visit: everything a deletion must take. */
@@ -98,5 +109,33 @@ describe('deleting a user', () => {
     const res = await admin.http.delete(`/api/admin/users/${user.id}`, admin.token);
     expect(res.status).toBe(200);
     expect(await owned(user.id)).toMatchObject({ subscriptions: 0, videos: 0, funnels: 0 });
+  });
+});
+
+describe('deleting a user while they subscribe', () => {
+  it('never leaves a live Stripe subscription for the deleted user, and never answers 500 (10 parallel rounds)', async () => {
+    const first = await createPlan(admin, { price: '9.00', payment_schedule: 'monthly' });
+    const plan = await createPlan(admin, { price: '19.99', payment_schedule: 'monthly' });
+    const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let round = 0; round < 10; round += 1) {
+      // Every other user already pays for a plan, so the deletion talks to Stripe before it removes rows.
+      const user = round % 2 ? (await payingCreator(first.id)).user : await verifiedUser();
+      // Both at once, the one or the other a few milliseconds ahead, so each order is met.
+      const [subscribed, deleted] = await Promise.all([
+        after(round % 4 < 2 ? round : 0).then(() =>
+          user.http.post('/api/users/subscriptions', { plan_id: plan.id, payment_method_id: CARDS.visa }, user.token),
+        ),
+        after(round % 4 < 2 ? 0 : round).then(() => admin.http.delete(`/api/admin/users/${user.id}`, admin.token)),
+      ]);
+      expect(deleted.status).toBe(200);
+      // Made before the deletion (which then ends it), or refused cleanly: signed out, or already subscribed.
+      const clean = [201, 401, 409].includes(subscribed.status);
+      expect({ round, answer: clean ? 'clean' : subscribed.status }).toEqual({ round, answer: 'clean' });
+      if (subscribed.status === 401) expect(subscribed.body).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(await db('up_users').where({ id: user.id }).first()).toBeUndefined();
+      expect(await owned(user.id)).toMatchObject({ subscriptions: 0, invoices: 0 });
+      const live = (await stripeSubscriptionsOf(user.email)).filter((s) => !['canceled', 'incomplete_expired'].includes(s.status));
+      expect({ round, live }).toEqual({ round, live: [] });
+    }
   });
 });

@@ -143,6 +143,38 @@ export const FINDINGS: Finding[] = [
     ],
   },
   {
+    id: 'R2-8',
+    finding: 'deleting a user while they subscribed left an active paid Stripe subscription behind (PostgreSQL)',
+    tests: [
+      { file: 'api/user-deletion.test.ts', test: 'never leaves a live Stripe subscription for the deleted user, and never answers 500 (10 parallel rounds)' },
+    ],
+  },
+  {
+    id: 'R2-9',
+    finding: 'zero- and three-decimal currencies were charged 100× or 10× wrong',
+    tests: [
+      { file: 'api/billing-currencies.test.ts', test: 'mirrored and charged at Stripe as' },
+      { file: 'api/billing-currencies.test.ts', test: "replaces a Stripe price that charges another amount than the plan's" },
+    ],
+  },
+  {
+    id: 'R2-11b',
+    finding: 'Stripe idempotency keys were not unique per install (two installs on one Stripe account collided)',
+    tests: [
+      { file: 'api/billing-installs.test.ts', test: 'makes each its own customer and subscription at Stripe (idempotency keys carry the install id)' },
+      { file: 'api/billing-installs.test.ts', test: "writes nothing here for another install's subscription" },
+    ],
+  },
+  {
+    id: 'R2-11c',
+    finding: "the Stripe Connect state was reusable and not tied to the admin's session",
+    tests: [
+      { file: 'api/stripe-admin.test.ts', test: 'uses a state once: the same state again, even from the same browser, connects nothing' },
+      { file: 'api/stripe-admin.test.ts', test: "works only in the browser of the admin who started it: another admin's browser, or none, connects nothing" },
+      { file: 'api/stripe-admin.test.ts', test: 'dies with the session that started it (signed out) and when it expires' },
+    ],
+  },
+  {
     id: 'R2-10',
     finding: 'anyone could lock a user out of password recovery (one budget per email for every address; each request revoked mailed links)',
     tests: [

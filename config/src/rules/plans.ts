@@ -1,3 +1,5 @@
+import { formatMoney } from './money';
+
 /** A plan's payment schedules and who manages its subscriptions. */
 export const PAYMENT_SCHEDULES = ['monthly', 'yearly', 'one-time', 'free'] as const;
 export type PaymentSchedule = (typeof PAYMENT_SCHEDULES)[number];
@@ -12,17 +14,6 @@ export interface PricedPlan {
 
 /** A free plan never touches the payment provider: the free schedule, or a price of 0. */
 export const isFreePlan = (plan: Pick<PricedPlan, 'payment_schedule' | 'price'>): boolean => plan.payment_schedule === 'free' || Number(plan.price) === 0;
-
-/** Money in en-US with the record's currency code ('$19.00'); an unknown code falls back to '19 XYZ'. */
-export const formatMoney = (amount: number | string, currency = 'usd'): string => {
-  const n = Number(amount);
-  const value = Number.isFinite(n) ? n : 0;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(value);
-  } catch {
-    return `${value} ${currency.toUpperCase()}`;
-  }
-};
 
 /** 'Free', a one-time price, or 'price/month' / 'price/year'. */
 export const priceDisplay = (plan: PricedPlan): string => {

@@ -73,7 +73,7 @@ export const refundSchema = z.object({
         z
           .string()
           .trim()
-          .regex(/^-?\d+(\.\d{1,2})?$/)
+          .regex(/^-?\d+(\.\d+)?$/)
           .transform(Number),
       ],
       { message: 'The refund amount must be a number.' },

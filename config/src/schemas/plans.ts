@@ -1,8 +1,12 @@
-import { fieldMessages } from '../messages';
+import { fieldMessages, messageTemplates } from '../messages';
 import { VIDEO_PROVIDERS } from '../content/video-sources';
 import { requiredString } from './fields';
 import { z } from 'zod';
 import { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule } from '../rules/plans';
+import { currencyRule, fitsCurrency, formatAmount } from '../rules/money';
+
+/** An amount as typed: up to 7 digits, up to 3 decimals (how many the currency allows is checked with it). */
+const PRICE = /^\d{1,7}(\.\d{1,3})?$/;
 
 const limit = (name: string) =>
   z
@@ -24,8 +28,7 @@ export const planSchema = z
     price: z
       .union([z.string(), z.number()], { message: fieldMessages.required('price') })
       .transform((v) => String(v).trim())
-      .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v), { message: 'The price field must be an amount such as 19 or 19.99.' })
-      .transform((v) => Number(v).toFixed(2)),
+      .refine((v) => PRICE.test(v), { message: 'The price field must be an amount such as 19 or 19.99.' }),
     currency: z
       .string({ message: fieldMessages.required('currency') })
       .trim()
@@ -57,7 +60,17 @@ export const planSchema = z
     if (plan.payment_schedule !== 'free' && free) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'A paid plan must have a price greater than 0.' });
     }
-  });
+    // No more decimals than the currency is charged in (none for JPY, steps of 0.010 for BHD).
+    if (PRICE.test(plan.price) && !fitsCurrency(plan.price, plan.currency)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: messageTemplates.tooManyDecimals('price field', plan.currency, currencyRule(plan.currency).decimals),
+      });
+    }
+  })
+  // Stored with the currency's decimals: '19.00', '1000' (JPY), '12.500' (BHD).
+  .transform((plan) => ({ ...plan, price: formatAmount(plan.price, plan.currency) }));
 
 export type PlanInput = z.output<typeof planSchema>;
 

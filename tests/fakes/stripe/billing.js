@@ -24,8 +24,37 @@ function addInterval(/** @type {number} */ from, /** @type {string} */ interval,
   return Math.floor(d.getTime() / 1000);
 }
 
-const money = (/** @type {number} */ minor, /** @type {string} */ currency) =>
-  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(minor / 100).toFixed(2)}`;
+/**
+ * Stripe's minor units per currency (docs.stripe.com/currencies): zero-decimal currencies count
+ * whole units, three-decimal ones thousandths, everything else hundredths. ISK and UGX are charged
+ * in whole units but still counted in hundredths (a multiple of 100); a three-decimal amount must
+ * end in 0. Kept here on its own: this server plays Stripe, it does not share the app's table.
+ */
+const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+const WHOLE_IN_HUNDREDTHS = new Set(['isk', 'ugx']);
+const exponentOf = (/** @type {string} */ currency) => (ZERO_DECIMAL.has(currency) ? 0 : THREE_DECIMAL.has(currency) ? 3 : 2);
+
+const money = (/** @type {number} */ minor, /** @type {string} */ currency) => {
+  const e = exponentOf(currency);
+  return `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(minor / 10 ** e).toFixed(e)}`;
+};
+
+/** Refuses an amount Stripe would not charge in its currency, as Stripe does when a payment is made. */
+const requireChargeable = (/** @type {number} */ amount, /** @type {string} */ currency, /** @type {string} */ param) => {
+  if (WHOLE_IN_HUNDREDTHS.has(currency) && amount % 100 !== 0)
+    throw invalid(
+      `Invalid amount. Currency ${currency.toUpperCase()} has become effectively zero-decimal and charged amounts must be evenly divisible by 100. See https://stripe.com/docs/currencies#special-cases for more information.`,
+      param,
+      'invalid_charge_amount_no_decimal_compatible',
+    );
+  if (THREE_DECIMAL.has(currency) && amount % 10 !== 0)
+    throw invalid(
+      `Invalid amount. Amounts in ${currency.toUpperCase()} must be rounded to the nearest ten (the last digit must be 0). See https://stripe.com/docs/currencies#three-decimal for more information.`,
+      param,
+      'invalid_charge_amount',
+    );
+};
 
 /** Stripe metadata semantics: merge; an empty string removes a key. */
 function mergeMetadata(/** @type {Obj} */ current, /** @type {Obj|string|undefined} */ update) {
@@ -380,6 +409,11 @@ class Billing {
       amount = unit * quantity;
     }
     const currency = (price?.currency ?? p.currency ?? inv?.currency ?? 'usd').toLowerCase();
+    if (inv && inv.currency !== currency)
+      throw invalid(
+        `The currency of this invoice item (${currency}) must match the currency of the invoice it is added to (${inv.currency}).`,
+        price ? 'pricing[price]' : 'currency',
+      );
     const product = price ? this.store.get(price.product, 'product') : null;
     const item = this.store.put(
       objects.invoiceItem({
@@ -426,6 +460,7 @@ class Billing {
     inv.ending_balance = 0;
     if (inv.collection_method === 'send_invoice') inv.due_date = t + 30 * DAY;
     if (inv.amount_due > 0) {
+      requireChargeable(inv.amount_due, inv.currency, 'amount');
       const pi = this.store.put(
         objects.paymentIntent({
           amount: inv.amount_due,
@@ -937,6 +972,7 @@ class Billing {
     const left = ch.amount - ch.amount_refunded;
     const amount = toInt(p.amount, 'amount') ?? left;
     if (amount <= 0) throw invalid('Invalid positive integer', 'amount');
+    requireChargeable(amount, ch.currency, 'amount');
     if (amount > left)
       throw invalid(
         `Refund amount (${money(amount, ch.currency)}) is greater than unrefunded amount on charge (${money(left, ch.currency)})`,

@@ -62,6 +62,20 @@ function controlRoutes({ store, billing, webhooks }) {
       return { ok: true };
     },
     'GET events': () => [...store.events].reverse(),
+    // What was charged: every charge with its amount in minor units, oldest first.
+    'GET charges': () =>
+      store
+        .all('charge')
+        .reverse()
+        .map((c) => ({
+          id: c.id,
+          amount: c.amount,
+          amount_refunded: c.amount_refunded,
+          currency: c.currency,
+          customer: c.customer,
+          payment_intent: c.payment_intent,
+          status: c.status,
+        })),
 
     // Armed once the webhook deliveries already under way are done, so the app's handlers for
     // earlier events do not use up the rule meant for the request under test.

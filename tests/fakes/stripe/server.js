@@ -111,6 +111,8 @@ async function createFakeStripe(options = {}) {
       method,
       path,
       query: url.search.slice(1),
+      // What the request asked for (form fields and query), card numbers left out.
+      params: null,
       idempotencyKey,
       stripeAccount,
       stripeVersion: /** @type {string|undefined} */ (req.headers['stripe-version']) ?? null,
@@ -224,6 +226,7 @@ async function createFakeStripe(options = {}) {
       delete params.key;
       delete params._stripe_account;
     }
+    record.params = oauth || browserCall ? null : params;
 
     // Idempotency (POST only, scoped to the account): the same key replays the stored answer.
     const scope = `${stripeAccount ?? ''}|${idempotencyKey}`;

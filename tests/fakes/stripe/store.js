@@ -5,7 +5,7 @@
  */
 
 /** @typedef {Record<string, any>} Obj */
-/** @typedef {{ id: string, method: string, path: string, query: string, idempotencyKey: string|null, stripeAccount: string|null, stripeVersion: string|null, publishable: boolean, status: number|null, outcome: string, at: number }} RequestRecord */
+/** @typedef {{ id: string, method: string, path: string, query: string, params: Obj|null, idempotencyKey: string|null, stripeAccount: string|null, stripeVersion: string|null, publishable: boolean, status: number|null, outcome: string, at: number }} RequestRecord */
 /** @typedef {{ status: number, remaining: number, path: RegExp|null }} Rule */
 
 class Store {

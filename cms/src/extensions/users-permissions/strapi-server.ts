@@ -16,6 +16,7 @@ const AUTHORITY_FIELDS = [
   'token_version',
   'stripe_customer_id',
   'stripe_payment_method_id',
+  'deletion_started_at',
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Strapi types a plugin extension's argument loosely
@@ -43,6 +44,8 @@ export default (plugin: any) => {
     token_version: { type: 'integer', default: 0, private: true },
     stripe_customer_id: { type: 'string', private: true },
     stripe_payment_method_id: { type: 'string', private: true },
+    // Set while the account is being deleted: billing actions refuse from then on.
+    deletion_started_at: { type: 'datetime', private: true },
   });
   user.schema.indexes = [
     ...(user.schema.indexes ?? []),

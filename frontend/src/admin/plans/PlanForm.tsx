@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { planSchema, priceDisplay, type PaymentSchedule } from '@branchify/shared';
+import { fitsCurrency, planSchema, priceDisplay, type PaymentSchedule } from '@branchify/shared';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useSaveContext } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
@@ -30,7 +30,7 @@ export const PLAN_DEFAULTS = {
   sort_order: 0,
 };
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const AMOUNT = /^\d{1,7}(\.\d{1,3})?$/;
 
 /** Price and currency; a free plan has neither (its price is fixed at 0). */
 const PriceInputs = () => {
@@ -57,9 +57,12 @@ const PriceInputs = () => {
     );
   }
   const amount = String(price ?? '').trim();
+  const code = String(currency ?? '')
+    .trim()
+    .toLowerCase();
   const preview =
-    AMOUNT.test(amount) && Number(amount) > 0 && /^[a-z]{3}$/i.test(String(currency ?? '').trim())
-      ? `Shown to users as ${priceDisplay({ price: amount, currency: String(currency).trim().toLowerCase(), payment_schedule: schedule })}`
+    AMOUNT.test(amount) && Number(amount) > 0 && /^[a-z]{3}$/.test(code) && fitsCurrency(amount, code)
+      ? `Shown to users as ${priceDisplay({ price: amount, currency: code, payment_schedule: schedule })}`
       : 'An amount such as 19 or 19.99.';
   return (
     <>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MESSAGES, messageTemplates, type InvoiceResource } from '@branchify/shared';
+import { MESSAGES, currencyRule, fitsCurrency, formatAmount, messageTemplates, toMinor, type InvoiceResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { formatDate, formatMoney, invoiceBadge } from '../../shared/format';
@@ -18,19 +18,27 @@ import { ModalWarning, useModalFailure } from './failure';
 import { currencySymbol, invoiceLabel } from './format';
 import { FormDialogActions } from '../../shared/FormDialogActions';
 
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-const cents = (amount: number) => Math.round(amount * 100);
+const AMOUNT = /^\d+(\.\d+)?$/;
 
-/** The refund amount: above 0 and at most the invoice amount (in the invoice's currency). */
-const amountSchema = (total: number) =>
-  z.object({
+/**
+ * The refund amount: above 0, no more decimals than the invoice's currency is charged in, and at
+ * most the invoice amount (compared in the currency's minor units, as Stripe counts them).
+ */
+const amountSchema = (total: number, currency: string) => {
+  const minor = (v: string | number) => toMinor(v, currency);
+  const usable = (v: string) => AMOUNT.test(v) && fitsCurrency(v, currency);
+  return z.object({
     refund_amount: z
       .string()
       .trim()
       .refine((v) => AMOUNT.test(v), { message: 'The refund amount must be a number.' })
-      .refine((v) => !AMOUNT.test(v) || cents(Number(v)) > 0, { message: MESSAGES.refundAmountPositive })
-      .refine((v) => !AMOUNT.test(v) || cents(Number(v)) <= cents(total), { message: MESSAGES.refundExceedsAmount }),
+      .refine((v) => !AMOUNT.test(v) || fitsCurrency(v, currency), {
+        message: messageTemplates.tooManyDecimals('refund amount', currency, currencyRule(currency).decimals),
+      })
+      .refine((v) => !usable(v) || minor(v) > 0, { message: MESSAGES.refundAmountPositive })
+      .refine((v) => !usable(v) || minor(v) <= minor(total), { message: MESSAGES.refundExceedsAmount }),
   });
+};
 
 /** Only a paid invoice can be refunded, and only once. */
 const knownRefusal = (invoice: InvoiceResource): string | null => {
@@ -52,11 +60,12 @@ const SummaryRow = ({ label, children }: { label: string; children: React.ReactN
  */
 export const RefundInvoiceModal = ({ subscriptionId, invoice: opened, close }: { subscriptionId: number; invoice: InvoiceResource; close: () => void }) => {
   const invoice = useLiveInvoice(subscriptionId, opened);
-  const schema = amountSchema(invoice.amount);
+  const schema = amountSchema(invoice.amount, invoice.currency);
+  const minor = (amount: number) => toMinor(amount, invoice.currency);
   const form = useForm<z.input<typeof schema>>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: { refund_amount: invoice.amount.toFixed(2) },
+    defaultValues: { refund_amount: formatAmount(invoice.amount, invoice.currency) },
   });
   const failure = useModalFailure<z.input<typeof schema>>(['refund_amount'], form.setError);
   const refund = useApiMutation({
@@ -64,15 +73,15 @@ export const RefundInvoiceModal = ({ subscriptionId, invoice: opened, close }: {
       api.post<InvoiceResource>(`admin/subscriptions/invoices/${subscriptionId}/refund`, {
         invoice_id: invoice.invoice_id ?? invoice.id,
         // A full refund leaves the amount out.
-        ...(cents(amount) < cents(invoice.amount) ? { amount } : {}),
+        ...(minor(amount) < minor(invoice.amount) ? { amount } : {}),
       }),
     invalidates: BILLING_CHANGES,
     onSuccess: close,
   });
   const refusal = knownRefusal(invoice);
   const typed = form.watch('refund_amount').trim();
-  const value = AMOUNT.test(typed) ? Number(typed) : null;
-  const partial = value !== null && cents(value) > 0 && cents(value) < cents(invoice.amount);
+  const value = AMOUNT.test(typed) && fitsCurrency(typed, invoice.currency) ? Number(typed) : null;
+  const partial = value !== null && minor(value) > 0 && minor(value) < minor(invoice.amount);
 
   const onSubmit = form.handleSubmit(async ({ refund_amount }) => {
     failure.clear();

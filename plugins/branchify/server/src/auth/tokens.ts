@@ -101,6 +101,15 @@ export default ({ strapi }: { strapi: Strapi }) => {
   return {
     issue,
 
+    /** Whether the user's session (refresh family) is still signed in. */
+    sessionIsLive,
+
+    /** The session an access token that already passed `authenticateAccessToken` was issued to. */
+    sessionOf(token: string): string | null {
+      const claims = jwt.decode(token) as Partial<AccessClaims> | null;
+      return typeof claims?.sid === 'string' ? claims.sid : null;
+    },
+
     /** The live user behind an access token, or null (any failure is simply "unauthenticated"). */
     async authenticateAccessToken(token: string): Promise<UserRecord | null> {
       let claims: AccessClaims;

@@ -41,27 +41,37 @@ type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-e
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as Loose).id) : null;
 
+/** The metadata key naming the install that made a Stripe object. */
+export const INSTALL_METADATA = 'branchify_install';
+
 /**
- * The billing gateway: every Stripe call the
- * product makes, with an idempotency key on every mutation and `stripeAccount` on every call
- * when a Connect account is linked.
+ * The billing gateway: every Stripe call the product makes, with an idempotency key on every
+ * mutation and `stripeAccount` on every call when a Connect account is linked. Keys and the
+ * objects made carry the install's id: several installs may share one Stripe account, and each
+ * one's user 1 or plan 1 is its own (a key without it would replay another install's answer).
  */
 export class StripeGateway {
   constructor(
     private readonly stripe: StripeClient,
     private readonly stripeAccount: string | null,
+    private readonly install: string,
   ) {}
 
   private opts(idempotencyKey?: string) {
     return {
       ...(this.stripeAccount ? { stripeAccount: this.stripeAccount } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(idempotencyKey ? { idempotencyKey: `${this.install}:${idempotencyKey}` } : {}),
     };
+  }
+
+  /** Metadata of the objects this install makes: whose they are. */
+  private tagged(metadata: Record<string, string>): Record<string, string> {
+    return { ...metadata, [INSTALL_METADATA]: this.install };
   }
 
   async createCustomer(params: { email: string; name: string; userId: number }): Promise<string> {
     const customer = await this.stripe.customers.create(
-      { email: params.email, name: params.name, metadata: { branchify_user_id: String(params.userId) } },
+      { email: params.email, name: params.name, metadata: this.tagged({ branchify_user_id: String(params.userId) }) },
       this.opts(`customer:${params.userId}`),
     );
     return customer.id;
@@ -102,18 +112,26 @@ export class StripeGateway {
     const key = `plan:${plan.id}:${plan.amount}:${plan.currency}:${plan.interval ?? 'once'}`;
     const productId =
       plan.productId ??
-      (await this.stripe.products.create({ name: plan.name, metadata: { branchify_plan_id: String(plan.id) } }, this.opts(`product:${plan.id}`))).id;
+      (await this.stripe.products.create({ name: plan.name, metadata: this.tagged({ branchify_plan_id: String(plan.id) }) }, this.opts(`product:${plan.id}`)))
+        .id;
     const price = await this.stripe.prices.create(
       {
         product: productId,
         unit_amount: plan.amount,
         currency: plan.currency,
         ...(plan.interval ? { recurring: { interval: plan.interval } } : {}),
-        metadata: { branchify_plan_id: String(plan.id) },
+        metadata: this.tagged({ branchify_plan_id: String(plan.id) }),
       },
       this.opts(key),
     );
     return { productId, priceId: price.id };
+  }
+
+  /** What a price charges: its amount in minor units, currency and interval (null: one-time). */
+  async retrievePrice(id: string): Promise<{ unit_amount: number | null; currency: string; interval: 'month' | 'year' | null }> {
+    const price = (await this.stripe.prices.retrieve(id, {}, this.opts())) as Loose;
+    const interval = price.recurring?.interval;
+    return { unit_amount: price.unit_amount ?? null, currency: price.currency, interval: interval === 'month' || interval === 'year' ? interval : null };
   }
 
   async createSubscription(params: {
@@ -130,7 +148,7 @@ export class StripeGateway {
         ...(params.paymentMethod ? { default_payment_method: params.paymentMethod } : {}),
         // Charge now when a card is there; otherwise leave the first invoice open for the user.
         payment_behavior: params.paymentMethod ? 'allow_incomplete' : 'default_incomplete',
-        metadata: params.metadata,
+        metadata: this.tagged(params.metadata),
       },
       this.opts(params.idempotencyKey),
     );
@@ -170,7 +188,7 @@ export class StripeGateway {
         proration_behavior: 'always_invoice',
         cancel_at_period_end: false,
         payment_behavior: options.charge ? 'allow_incomplete' : 'default_incomplete',
-        metadata,
+        metadata: this.tagged(metadata),
       },
       this.opts(options.idempotencyKey),
     );
@@ -187,10 +205,11 @@ export class StripeGateway {
     return this.retrieveSubscription(id);
   }
 
-  /** A one-time purchase: an invoice item and an invoice, charged now when `charge` is set. */
+  /** A one-time purchase: an invoice in the price's currency with its item, charged now when `charge` is set. */
   async createOneTimeInvoice(params: {
     customer: string;
     price: string;
+    currency: string;
     paymentMethod: string | null;
     charge: boolean;
     metadata: Record<string, string>;
@@ -199,10 +218,12 @@ export class StripeGateway {
     const invoice = await this.stripe.invoices.create(
       {
         customer: params.customer,
+        // Else the customer's (or the account's) currency, which an item in another currency does not fit.
+        currency: params.currency.toLowerCase(),
         collection_method: 'charge_automatically',
         auto_advance: false,
         pending_invoice_items_behavior: 'exclude',
-        metadata: params.metadata,
+        metadata: this.tagged(params.metadata),
         ...(params.paymentMethod ? { default_payment_method: params.paymentMethod } : {}),
       },
       this.opts(`${params.idempotencyKey}:invoice`),
@@ -303,9 +324,12 @@ export class StripeGateway {
   }
 }
 
-/** OAuth for Stripe Connect (platform credentials, never on behalf of an account). */
+/** OAuth for Stripe Connect (platform credentials, never on behalf of an account); keys carry the install's id too. */
 export class StripeConnect {
-  constructor(private readonly stripe: StripeClient) {}
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly install: string,
+  ) {}
 
   authorizeUrl(params: { clientId: string; redirectUri: string; state: string }): string {
     return this.stripe.oauth.authorizeUrl({
@@ -319,11 +343,14 @@ export class StripeConnect {
 
   async exchange(code: string): Promise<{ accountId: string; publishableKey: string | null }> {
     // Keyed by the code (single-use at Stripe): a retried exchange replays instead of failing.
-    const token = await this.stripe.oauth.token({ grant_type: 'authorization_code', code }, { idempotencyKey: `oauth-token:${code}` });
+    const token = await this.stripe.oauth.token({ grant_type: 'authorization_code', code }, { idempotencyKey: `${this.install}:oauth-token:${code}` });
     return { accountId: token.stripe_user_id!, publishableKey: token.stripe_publishable_key ?? null };
   }
 
   async deauthorize(clientId: string, accountId: string): Promise<void> {
-    await this.stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId }, { idempotencyKey: `oauth-deauthorize:${accountId}:${Date.now()}` });
+    await this.stripe.oauth.deauthorize(
+      { client_id: clientId, stripe_user_id: accountId },
+      { idempotencyKey: `${this.install}:oauth-deauthorize:${accountId}:${Date.now()}` },
+    );
   }
 }

@@ -46,5 +46,3 @@ const awaiting = (invoice: InvoiceView | null): 'pending' | 'payment_required' =
 
 /** Stripe invoice statuses, plus 'refunded' which only we record. */
 export const invoiceStatus = (invoice: InvoiceView): string => invoice.status;
-
-export const fromMinor = (amount: number): number => Math.round(amount) / 100;

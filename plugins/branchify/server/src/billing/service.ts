@@ -1,12 +1,14 @@
-import { MESSAGES, grantsAccess } from '@branchify/shared';
-import { AppError, conflict, forbidden, notFound, validationError } from '../http/errors';
-import { isFree, toMinorUnits, type PlanRow } from '../plans/present';
+import { MESSAGES, currencyRule, fitsCurrency, fromMinor, grantsAccess, messageTemplates, toMinor } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
+import { AppError, conflict, forbidden, notFound, unauthenticated, validationError } from '../http/errors';
+import { isFree, type PlanRow } from '../plans/present';
 import { getService } from '../utils/services';
-import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
+import { MONEY_COLUMN } from '../content-types/define';
+import { query, rawRows, UID, type Strapi } from '../utils/strapi';
+import { USER_FIELDS, type UserRecord } from '../users/serialize';
 import { isCardError, toAppError } from './errors';
 import type { InvoiceView, StripeGateway } from './gateway';
-import { fromMinor, localState } from './mapping';
+import { localState } from './mapping';
 import { activations } from './activation';
 import { chargesCard, managedBy, mayReplace, mayResume, type Actor } from './policy';
 import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
@@ -70,13 +72,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
     return id;
   };
 
+  /**
+   * The plan's Stripe price, made on first need. A stored price is checked against the plan (a
+   * price made before amounts were scaled per currency charges the wrong amount): one that does not
+   * match is replaced by a new one.
+   */
   const priceOf = async (plan: PlanRow, g: StripeGateway): Promise<string> => {
-    if (plan.stripe_price_id) return plan.stripe_price_id;
     const interval = plan.payment_schedule === 'monthly' ? 'month' : plan.payment_schedule === 'yearly' ? 'year' : null;
+    const amount = toMinor(plan.price, plan.currency);
+    if (plan.stripe_price_id) {
+      const stored = await g.retrievePrice(plan.stripe_price_id);
+      if (stored.unit_amount === amount && stored.currency === plan.currency.toLowerCase() && stored.interval === interval) return plan.stripe_price_id;
+      strapi.log.warn(
+        `[billing] plan ${plan.id}'s Stripe price ${plan.stripe_price_id} charges ${stored.unit_amount} ${stored.currency} instead of ${amount} ${plan.currency}: making a new price`,
+      );
+    }
     const { productId, priceId } = await g.createPrice({
       id: plan.id,
       name: plan.name,
-      amount: toMinorUnits(plan.price),
+      amount,
       currency: plan.currency,
       interval,
       productId: plan.stripe_product_id,
@@ -109,6 +123,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const refuseAdmins = (user: UserRecord) => {
     if (user.is_admin) throw validationError({ plan_id: [MESSAGES.adminNoSubscriptions] });
   };
+
+  /**
+   * Runs a billing action under the user's lock on the user as they are now: one gone or being
+   * deleted is refused before anything reaches Stripe (the user is signed out; an admin or an
+   * integrator is told the account is gone or going).
+   */
+  const forUser = <T>(userId: number, actor: Actor, work: (user: UserRecord) => Promise<T>): Promise<T> =>
+    serialised(userLock(userId), async () => {
+      const user = await users().findOne({ where: { id: userId }, select: [...USER_FIELDS, 'deletion_started_at'] });
+      if (!user || user.deletion_started_at) {
+        strapi.log.info(`[billing] refused a billing action for user ${userId}: the account is ${user ? 'being deleted' : 'gone'}`);
+        throw actor === 'user' ? unauthenticated() : user ? conflict(MESSAGES.accountBeingDeleted) : notFound();
+      }
+      return work(user);
+    });
 
   const setCurrent = (userId: number, subscriptionId: number) => users().update({ where: { id: userId }, data: { subscription_id: subscriptionId } });
 
@@ -242,6 +271,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
             invoice = await g.createOneTimeInvoice({
               customer,
               price,
+              currency: plan.currency,
               paymentMethod: card,
               charge: Boolean(card),
               metadata,
@@ -304,6 +334,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return { kind: 'active', subscription: row } as PaymentOutcome;
     });
 
+  /** Every subscription still billing the user is cancelled at Stripe and every open invoice voided (502 when Stripe cannot). */
+  const endAllAtStripe = async (userId: number): Promise<void> => {
+    const rows = await subscriptions().findMany({ where: { user_id: userId } });
+    const billed = rows.filter((r) => r.stripe_subscription_id && (r.status !== 'canceled' || grantsAccess(r)));
+    const open = await invoices().findMany({ where: { user_id: userId, status: 'open' } });
+    if (!billed.length && !open.length) return;
+    try {
+      const g = await gateway();
+      for (const row of billed) {
+        const live = await g.retrieveSubscription(row.stripe_subscription_id!);
+        if (live.status !== 'canceled' && live.status !== 'incomplete_expired') await g.cancelNow(live.id, `delete-user:${row.id}`);
+      }
+      for (const invoice of open) if (invoice.invoice_id) await g.voidInvoice(invoice.invoice_id, `void:${invoice.invoice_id}`);
+    } catch (error) {
+      strapi.log.error(`[billing] could not end billing of user ${userId} before deletion: ${(error as Error).message}`);
+      throw new AppError(502, MESSAGES.deleteBlockedByBilling);
+    }
+  };
+
   const service = {
     gateway,
     currentOf,
@@ -329,7 +378,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       refuseAdmins(user);
       const plan = await requirePlan(input.plan_id, actor);
       // Checked and written under the user's lock: a double click is one subscription.
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
+        refuseAdmins(user);
         const current = await currentOf(user);
         if (!mayReplace(current, actor)) throw conflict(actor === 'user' ? MESSAGES.alreadySubscribed : MESSAGES.userAlreadySubscribed);
         if (current && current.status === 'pending' && current.plan_id === plan.id) return pendingAgain(current);
@@ -357,7 +407,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         app: validationError({ plan_id: [MESSAGES.onlyPlatformManagedChange] }),
         api: validationError({ plan_id: [MESSAGES.onlySelfManagedChange] }),
       });
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
         const current = await currentOf(user);
         if (!current || current.id !== sub.id) throw conflict(actor === 'integration' ? MESSAGES.onlyUsersCurrentChangeable : MESSAGES.onlyCurrentChangeable);
         const plan = await requirePlan(input.plan_id, actor);
@@ -410,7 +460,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async cancel(sub: SubscriptionRow, input: { immediately: boolean; reason: string | null }, actor: Actor): Promise<SubscriptionRow> {
       requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotCancelHere), api: conflict(MESSAGES.onlySelfManagedCancel) });
-      return serialised(userLock(sub.user_id), async () => {
+      return forUser(sub.user_id, actor, async () => {
         const fresh = (await subscriptions().findOne({ where: { id: sub.id } })) ?? sub;
         if (fresh.status !== 'active') throw conflict(MESSAGES.noActiveSubscriptionToCancel);
         const ended = { cancellation_reason: input.reason, canceled_by: actor };
@@ -448,7 +498,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
      */
     async resume(user: UserRecord, sub: SubscriptionRow, actor: Actor): Promise<PaymentOutcome> {
       requireManagedBy(sub, actor, { app: conflict(MESSAGES.cannotResumeHere), api: conflict(MESSAGES.onlySelfManagedResume) });
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
         const current = await currentOf(user);
         if (!current || current.id !== sub.id) throw conflict(actor === 'integration' ? MESSAGES.onlyUsersCurrentResumable : MESSAGES.onlyCurrentResumable);
         if (current.status !== 'canceled') throw conflict(MESSAGES.onlyCanceledResumable);
@@ -497,7 +547,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         app: validationError({ renews_at: [MESSAGES.onlyPlatformManagedChange] }),
         api: validationError({ renews_at: [MESSAGES.onlySelfManagedChange] }),
       });
-      return serialised(userLock(user.id), async () => {
+      return forUser(user.id, actor, async (user) => {
         const current = await currentOf(user);
         if (!current || current.id !== sub.id) throw conflict(MESSAGES.onlyUsersCurrentChangeable);
         if (current.status !== 'active') throw conflict(MESSAGES.resumeBeforeChange);
@@ -506,28 +556,29 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /**
-     * Before a user is deleted: every subscription still billing them is cancelled at Stripe and
-     * every open invoice voided. Refuses (502) when Stripe cannot be reached, so a deleted user is
-     * never still charged.
+     * Deleting a user, as far as billing goes. The user is marked first, so a billing action refuses
+     * from then on; then, under the user's lock (and their Stripe customer's, which webhooks take)
+     * held throughout, every subscription still billing them is cancelled at Stripe, every open
+     * invoice voided, and `remove` deletes their rows, so no billing action or webhook write can land
+     * between the two. Refuses (502, the mark lifted, the account whole) when Stripe cannot be
+     * reached, so a deleted user is never still charged.
      */
-    async endAllFor(user: Pick<UserRecord, 'id'>): Promise<void> {
-      await serialised(userLock(user.id), async () => {
-        const rows = await subscriptions().findMany({ where: { user_id: user.id } });
-        const billed = rows.filter((r) => r.stripe_subscription_id && (r.status !== 'canceled' || grantsAccess(r)));
-        const open = await invoices().findMany({ where: { user_id: user.id, status: 'open' } });
-        if (!billed.length && !open.length) return;
-        try {
-          const g = await gateway();
-          for (const row of billed) {
-            const live = await g.retrieveSubscription(row.stripe_subscription_id!);
-            if (live.status !== 'canceled' && live.status !== 'incomplete_expired') await g.cancelNow(live.id, `delete-user:${row.id}`);
-          }
-          for (const invoice of open) if (invoice.invoice_id) await g.voidInvoice(invoice.invoice_id, `void:${invoice.invoice_id}`);
-        } catch (error) {
-          strapi.log.error(`[billing] could not end billing of user ${user.id} before deletion: ${(error as Error).message}`);
-          throw new AppError(502, MESSAGES.deleteBlockedByBilling);
-        }
-      });
+    async closeAccount<T>(user: Pick<UserRecord, 'id'>, remove: () => Promise<T>): Promise<T> {
+      await users().updateMany({ where: { id: user.id }, data: { deletion_started_at: new Date() } });
+      const close = async () => {
+        await endAllAtStripe(user.id);
+        return remove();
+      };
+      try {
+        return await serialised(userLock(user.id), async () => {
+          // Read under the user's lock: a subscribe that held it may just have made the customer.
+          const customer = (await users().findOne({ where: { id: user.id }, select: ['id', 'stripe_customer_id'] }))?.stripe_customer_id;
+          return customer ? serialised(customer, close) : close();
+        });
+      } catch (error) {
+        await users().updateMany({ where: { id: user.id }, data: { deletion_started_at: null } });
+        throw error;
+      }
     },
 
     /** Deletes a user's subscriptions and invoices (Stripe keeps its own financial record). */
@@ -557,8 +608,24 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return counts;
     },
 
-    /** The database's own guard: at most one active subscription per user (a partial unique index). */
+    /**
+     * The database's own guard: at most one active subscription per user (a partial unique index).
+     * Also: invoice amounts hold three decimals (BHD, KWD…); a PostgreSQL column made with two
+     * (Strapi's decimal before) is widened, which Strapi's schema sync does not do itself.
+     */
     async ensureConstraints(): Promise<void> {
+      if (strapi.db.dialect.client === 'postgres') {
+        const narrow = rawRows<{ column_name: string }>(
+          await strapi.db.connection.raw(
+            `SELECT column_name FROM information_schema.columns WHERE table_schema = ? AND table_name = 'branchify_invoices' AND column_name IN ('amount', 'amount_refunded') AND numeric_scale < 3`,
+            [env().DATABASE_SCHEMA],
+          ),
+        );
+        for (const { column_name } of narrow) {
+          await strapi.db.connection.raw(`ALTER TABLE branchify_invoices ALTER COLUMN ${column_name} TYPE numeric(${MONEY_COLUMN.join(', ')})`);
+          strapi.log.info(`[billing] branchify_invoices.${column_name} now holds three decimals`);
+        }
+      }
       try {
         await strapi.db.connection.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${ONE_ACTIVE_INDEX} ON branchify_subscriptions (user_id) WHERE status = 'active'`);
       } catch (error) {
@@ -583,49 +650,56 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async payInvoice(user: UserRecord, sub: SubscriptionRow, invoice: InvoiceRow): Promise<PaymentOutcome> {
       if (invoice.status !== 'open') throw conflict(MESSAGES.invoiceNotOpen);
       const g = await gateway();
-      return stripeCall(async () => {
-        const customer = await customerOf(user, g);
-        const card = await g.defaultCard(customer);
-        if (!card) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
-        return serialised(customer, async () => {
-          let paid: InvoiceView;
-          try {
-            paid = await g.payInvoice(invoice.invoice_id!, card.id, `pay:${invoice.invoice_id}:${card.id}`);
-          } catch (error) {
-            if (!isCardError(error)) throw error;
-            await sync().invoice(await g.retrieveInvoice(invoice.invoice_id!), { userId: user.id, subscriptionId: sub.id });
-            return { kind: 'declined', subscription: sub } as PaymentOutcome;
-          }
-          await sync().invoice(paid, { userId: user.id, subscriptionId: sub.id });
-          if (sub.stripe_subscription_id) {
-            const row = (await sync().subscription(await g.retrieveSubscription(sub.stripe_subscription_id), { makeCurrent: true }))!;
+      return forUser(user.id, 'user', (user) =>
+        stripeCall(async () => {
+          const customer = await customerOf(user, g);
+          const card = await g.defaultCard(customer);
+          if (!card) throw validationError({ payment_method_id: [MESSAGES.paymentMethodRequired] });
+          return serialised(customer, async () => {
+            let paid: InvoiceView;
+            try {
+              paid = await g.payInvoice(invoice.invoice_id!, card.id, `pay:${invoice.invoice_id}:${card.id}`);
+            } catch (error) {
+              if (!isCardError(error)) throw error;
+              await sync().invoice(await g.retrieveInvoice(invoice.invoice_id!), { userId: user.id, subscriptionId: sub.id });
+              return { kind: 'declined', subscription: sub } as PaymentOutcome;
+            }
+            await sync().invoice(paid, { userId: user.id, subscriptionId: sub.id });
+            if (sub.stripe_subscription_id) {
+              const row = (await sync().subscription(await g.retrieveSubscription(sub.stripe_subscription_id), { makeCurrent: true }))!;
+              return outcomeOf(row, paid);
+            }
+            const status = paid.status === 'paid' ? 'active' : paid.payment_intent?.status === 'requires_action' ? 'pending' : 'payment_required';
+            const row = await activating(async () => (await activation.update(sub.id, { status, payment_method_id: card.id }))!);
+            await setCurrent(user.id, row.id);
             return outcomeOf(row, paid);
-          }
-          const status = paid.status === 'paid' ? 'active' : paid.payment_intent?.status === 'requires_action' ? 'pending' : 'payment_required';
-          const row = await activating(async () => (await activation.update(sub.id, { status, payment_method_id: card.id }))!);
-          await setCurrent(user.id, row.id);
-          return outcomeOf(row, paid);
-        });
-      });
+          });
+        }),
+      );
     },
 
     /** Refunds: only a paid invoice, once, 0 < amount ≤ invoice amount. */
     async refund(sub: SubscriptionRow, invoice: InvoiceRow, amount: number | undefined): Promise<InvoiceRow> {
       if (invoice.status === 'refunded' || Number(invoice.amount_refunded ?? 0) > 0) throw conflict(MESSAGES.alreadyRefunded);
       if (invoice.status !== 'paid') throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
-      const total = Number(invoice.amount ?? 0);
+      const currency = invoice.currency ?? 'usd';
       if (amount !== undefined && amount <= 0) throw validationError({ refund_amount: [MESSAGES.refundAmountPositive] });
-      if (amount !== undefined && Math.round(amount * 100) > Math.round(total * 100)) throw validationError({ refund_amount: [MESSAGES.refundExceedsAmount] });
+      if (amount !== undefined && !fitsCurrency(amount, currency)) {
+        throw validationError({ refund_amount: [messageTemplates.tooManyDecimals('refund amount', currency, currencyRule(currency).decimals)] });
+      }
+      // Compared and sent in Stripe's minor units of the invoice's currency.
+      const refunded = amount === undefined ? undefined : toMinor(amount, currency);
+      if (refunded !== undefined && refunded > toMinor(Number(invoice.amount ?? 0), currency))
+        throw validationError({ refund_amount: [MESSAGES.refundExceedsAmount] });
       const g = await gateway();
       return stripeCall(async () => {
         const live = await g.retrieveInvoice(invoice.invoice_id!);
         if (!live.payment_intent) throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
-        const refunded = amount === undefined ? undefined : Math.round(amount * 100);
         const refund = await g.refund(live.payment_intent.id, refunded, `refund:${invoice.invoice_id}`);
         strapi.log.info(`[billing] refunded ${refund.amount} ${refund.currency} of invoice ${invoice.invoice_id} (subscription ${sub.id})`);
         return invoices().update({
           where: { id: invoice.id },
-          data: { status: 'refunded', amount_refunded: fromMinor(refund.amount) },
+          data: { status: 'refunded', amount_refunded: fromMinor(refund.amount, refund.currency) },
         });
       });
     },
@@ -641,12 +715,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async setPaymentMethod(user: UserRecord, paymentMethod: string) {
       const g = await gateway();
-      return stripeCall(async () => {
-        const customer = await customerOf(user, g);
-        const card = await serialised(customer, () => g.attachDefaultCard(customer, paymentMethod));
-        await subscriptions().updateMany({ where: { user_id: user.id, status: { $ne: 'canceled' } }, data: { payment_method_id: card.id } });
-        return card;
-      });
+      return forUser(user.id, 'user', (user) =>
+        stripeCall(async () => {
+          const customer = await customerOf(user, g);
+          const card = await serialised(customer, () => g.attachDefaultCard(customer, paymentMethod));
+          await subscriptions().updateMany({ where: { user_id: user.id, status: { $ne: 'canceled' } }, data: { payment_method_id: card.id } });
+          return card;
+        }),
+      );
     },
   };
   return service;

@@ -1,4 +1,5 @@
 import { env } from '@branchify/shared/node';
+import { installId } from '../operations/install-id';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { StripeConnect, StripeGateway } from './gateway';
@@ -73,15 +74,15 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return `${env().PUBLIC_URL}/api/stripe/oauth/callback`;
     },
 
-    /** The gateway for this installation, or null when payments are not configured. */
+    /** The gateway for this installation (keyed by its install id), or null when payments are not configured. */
     async gateway(): Promise<StripeGateway | null> {
       const c = await credentials();
-      return c.secretKey ? new StripeGateway(client(c.secretKey), c.accountId) : null;
+      return c.secretKey ? new StripeGateway(client(c.secretKey), c.accountId, await installId(strapi)) : null;
     },
 
     async connect(): Promise<StripeConnect | null> {
       const c = await credentials();
-      return c.secretKey ? new StripeConnect(client(c.secretKey)) : null;
+      return c.secretKey ? new StripeConnect(client(c.secretKey), await installId(strapi)) : null;
     },
 
     async save(input: { client_id?: string | null; secret?: string | null; publishable_key?: string | null; webhook_secret?: string | null }) {

@@ -1,5 +1,6 @@
 import { MESSAGES, stripeConfigSchema } from '@branchify/shared';
 import type { Context } from 'koa';
+import { unauthenticated } from '../http/errors';
 import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
@@ -25,14 +26,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async authUrl(ctx: Context) {
-      ok(ctx, { url: await connection().authorizeUrl(ctx.state.branchifyUser.id) });
+      const session = ctx.state.branchifySession as string | null;
+      // Access tokens without a session predate sessions; they cannot start a round trip bound to one.
+      if (!session) throw unauthenticated();
+      ok(ctx, { url: await connection().authorizeUrl(ctx, { adminId: ctx.state.branchifyUser.id, sessionFamily: session }) });
     },
 
-    /** Where Stripe sends the admin's browser back; answers with a redirect to the integrations page. */
+    /**
+     * Where Stripe sends the admin's browser back (a top-level GET, without the app's bearer token:
+     * the state, the browser's cookie and the admin's session stand for it); answers with a redirect
+     * to the integrations page.
+     */
     async callback(ctx: Context) {
       const state = typeof ctx.query.state === 'string' ? ctx.query.state : null;
       const code = typeof ctx.query.code === 'string' ? ctx.query.code : null;
-      const status = await connection().completeConnect(state, code, typeof ctx.query.error === 'string');
+      const status = await connection().completeConnect(ctx, state, code, typeof ctx.query.error === 'string');
       ctx.redirect(`/admin/integrations?tab=0&stripe=${status}`);
     },
 

@@ -1,10 +1,11 @@
 import { MESSAGES, type stripeConfigSchema } from '@branchify/shared';
+import type { Context } from 'koa';
 import type { z } from 'zod';
 import { AppError, validationError } from '../http/errors';
 import { maskKey, unmaskKeys } from '../utils/masked-secret';
 import { getService } from '../utils/services';
-import type { Strapi } from '../utils/strapi';
-import { signState, verifyState } from './connect-state';
+import { query, UID, type Strapi } from '../utils/strapi';
+import { connectStates, type ConnectStarter } from './connect-state';
 import { classifyStripeError } from './stripe-client';
 
 export type StripeConfig = z.output<typeof stripeConfigSchema>;
@@ -15,6 +16,18 @@ export type ConnectResult = 'connected' | 'invalid-state' | 'denied' | 'error' |
 /** The card provider as an admin sets it up: credentials (secret never echoed) and the Connect account. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const settings = () => getService(strapi, 'stripe-settings');
+
+  /** Why the admin who started a round trip may not finish it (no longer an admin, or signed out), or null. */
+  const starterRefusal = async (starter: ConnectStarter): Promise<string | null> => {
+    const admin = await query(strapi, UID.user).findOne({
+      where: { id: starter.adminId },
+      select: ['id', 'is_admin', 'status', 'blocked', 'deletion_started_at'],
+    });
+    if (!admin || !admin.is_admin || admin.status !== 'active' || admin.blocked || admin.deletion_started_at)
+      return 'the admin who started it is no longer one';
+    if (!(await getService(strapi, 'tokens').sessionIsLive(starter.adminId, starter.sessionFamily))) return 'the session that started it has ended';
+    return null;
+  };
 
   /** The credentials form: secrets masked (kind and last four characters), never in full. */
   const configView = async () => {
@@ -47,19 +60,28 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return settings().publicView();
     },
 
-    /** Where to send the admin to connect an account; refused until the client id is set. */
-    async authorizeUrl(actorId: number): Promise<string> {
+    /**
+     * Where to send the admin to connect an account; refused until the client id is set. The state
+     * is bound to this admin's session and to this browser (a cookie set on `ctx`).
+     */
+    async authorizeUrl(ctx: Context, starter: ConnectStarter): Promise<string> {
       const credentials = await settings().credentials();
       const connect = await settings().connect();
       if (!connect || !credentials.clientId) throw validationError({ client_id: [MESSAGES.paymentsNotConfigured] }, MESSAGES.paymentsNotConfigured);
-      return connect.authorizeUrl({ clientId: credentials.clientId, redirectUri: settings().redirectUrl(), state: signState(actorId) });
+      const state = await connectStates(strapi).issue(ctx, starter);
+      return connect.authorizeUrl({ clientId: credentials.clientId, redirectUri: settings().redirectUrl(), state });
     },
 
-    /** Stripe's answer to the authorization: a valid state and code connect the account. */
-    async completeConnect(state: string | null, code: string | null, denied: boolean): Promise<ConnectResult> {
-      const signed = state === null ? null : verifyState(state);
-      if (!signed) {
-        strapi.log.warn('[billing] Stripe OAuth callback with an invalid or expired state');
+    /**
+     * Stripe's answer to the authorization. The state is used up first; it connects the account
+     * only if it is known, unexpired, brought back by the browser it was handed to, and the admin
+     * who started it is still an admin signed in with the same session.
+     */
+    async completeConnect(ctx: Context, state: string | null, code: string | null, denied: boolean): Promise<ConnectResult> {
+      const starter = await connectStates(strapi).consume(ctx, state);
+      const refusal = typeof starter === 'string' ? `${starter} state` : await starterRefusal(starter);
+      if (typeof starter === 'string' || refusal) {
+        strapi.log.warn(`[billing] Stripe OAuth callback refused: ${refusal}`);
         return 'invalid-state';
       }
       if (!code) return denied ? 'denied' : 'error';
@@ -68,7 +90,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       try {
         const { accountId } = await connect.exchange(code);
         await settings().setAccount(accountId);
-        strapi.log.info(`[billing] admin ${signed.adminId} connected Stripe account ${accountId}`);
+        strapi.log.info(`[billing] admin ${starter.adminId} connected Stripe account ${accountId}`);
         return 'connected';
       } catch (error) {
         strapi.log.warn(`[billing] Stripe OAuth code exchange failed: ${classifyStripeError(error).message}`);

@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClusterLock } from './cluster-lock';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { InvoiceView, SubscriptionView } from './gateway';
+import { installId } from '../operations/install-id';
+import { INSTALL_METADATA, type InvoiceView, type SubscriptionView } from './gateway';
 import { activations } from './activation';
-import { fromMinor, localState } from './mapping';
+import { fromMinor } from '@branchify/shared';
+import { localState } from './mapping';
 import type { InvoiceRow, SubscriptionRow } from './records';
 import { isUniqueViolation } from '../utils/db-errors';
 
@@ -81,8 +83,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async subscription(view: SubscriptionView, hint: { userId?: number; planId?: number; makeCurrent?: boolean } = {}): Promise<SubscriptionRow | null> {
       const state = localState(view);
       const existing = await subscriptions().findOne({ where: { stripe_subscription_id: view.id } });
-      const planId = Number(view.metadata.branchify_plan_id) || (await planForPrice(view.price_id)) || hint.planId || existing?.plan_id;
-      const userId = existing?.user_id ?? hint.userId ?? (Number(view.metadata.branchify_user_id) || (await userForCustomer(view.customer)));
+      // Ids in the metadata are this install's only when it made the object (installs may share an account).
+      const ours = view.metadata[INSTALL_METADATA] === (await installId(strapi));
+      const named = (key: string) => (ours ? Number(view.metadata[key]) || null : null);
+      const planId = named('branchify_plan_id') || (await planForPrice(view.price_id)) || hint.planId || existing?.plan_id;
+      const userId = existing?.user_id ?? hint.userId ?? (named('branchify_user_id') || (await userForCustomer(view.customer)));
       if (!userId || !planId) return null;
       // A deleted user's subscription is not ours any more (Stripe may still send news of it).
       const user = await users().findOne({ where: { id: userId }, select: ['id', 'subscription_id'] });
@@ -133,7 +138,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         user_id: userId,
         subscription_id: subscriptionId,
         number: view.number,
-        amount: fromMinor(view.total),
+        amount: fromMinor(view.total, view.currency),
         currency: view.currency,
         status: existing?.status === 'refunded' ? 'refunded' : view.status,
         paid_at: view.status === 'paid' ? (existing?.paid_at ?? new Date()) : null,

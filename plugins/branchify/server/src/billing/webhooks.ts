@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, fromMinor } from '@branchify/shared';
 import { AppError } from '../http/errors';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -126,7 +126,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (row) {
         await query(strapi, UID.invoice).update({
           where: { id: row.id },
-          data: { status: 'refunded', amount_refunded: Math.round(Number(charge.amount_refunded ?? 0)) / 100 },
+          data: { status: 'refunded', amount_refunded: fromMinor(Number(charge.amount_refunded ?? 0), String(charge.currency ?? row.currency ?? 'usd')) },
         });
       }
     },

@@ -59,6 +59,10 @@ export const bool = (defaultValue: boolean): Attribute => ({ type: 'boolean', de
 export const date = (): Attribute => ({ type: 'datetime' });
 export const json = (): Attribute => ({ type: 'json' });
 export const decimal = (): Attribute => ({ type: 'decimal' });
+/** Precision and scale of a money column: three decimals, for BHD, KWD and the other three-decimal currencies. */
+export const MONEY_COLUMN = [15, 3] as const;
+/** An amount of money in a currency's main unit (Strapi's plain decimal keeps only two decimals). */
+export const money = (): Attribute => ({ type: 'decimal', columnType: { type: 'decimal', args: [...MONEY_COLUMN] } });
 
 /**
  * A reference Strapi can populate and filter on, stored in the integer column `column` that stays

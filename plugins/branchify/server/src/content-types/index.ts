@@ -1,7 +1,7 @@
 import { BRANCH_TARGET_MAX, ID_MAX, MANAGED_BY, PAYMENT_SCHEDULES, SUBSCRIPTION_STATUSES, VIDEO_PROVIDERS } from '@branchify/shared';
 import { INTERACTION_TYPES } from '../analytics/validators';
 import { CANCELED_BY } from '../billing/records';
-import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, enumeration, int, json, str, text, textOf } from './define';
+import { belongsTo, belongsToUser, bigint, bool, date, decimal, defineType, enumeration, int, json, money, str, text, textOf } from './define';
 
 const PLAN = 'plugin::branchify.plan';
 const SUBSCRIPTION = 'plugin::branchify.subscription';
@@ -76,8 +76,8 @@ export default {
       subscription: belongsTo(SUBSCRIPTION, 'subscription_id'),
       invoice_id: str(),
       number: str(),
-      amount: decimal(),
-      amount_refunded: decimal(),
+      amount: money(),
+      amount_refunded: money(),
       currency: str({ default: 'usd' }),
       status: str({ required: true, default: 'draft' }),
       paid_at: date(),
@@ -524,5 +524,39 @@ export default {
       { name: 'branchify_analytics_marks_uq', columns: ['view_key', 'mark'], type: 'unique' },
       { name: 'branchify_analytics_marks_funnel_idx', columns: ['funnel_id'] },
     ],
+  }),
+
+  /** Values an install keeps once for all its processes (its install id), by a unique name. */
+  setting: defineType({
+    collectionName: 'branchify_settings',
+    singularName: 'setting',
+    pluralName: 'settings',
+    displayName: 'Setting',
+    internal: true,
+    attributes: {
+      name: str({ required: true }),
+      value: text({ required: true }),
+    },
+    indexes: [{ name: 'branchify_settings_name_uq', columns: ['name'], type: 'unique' }],
+  }),
+
+  /**
+   * Stripe Connect OAuth round trips under way: the state (hashed), the admin and session that
+   * started it, the browser it was handed to (a cookie's hash), and when it expires. Used once.
+   */
+  'stripe-connect-state': defineType({
+    collectionName: 'branchify_stripe_connect_states',
+    singularName: 'stripe-connect-state',
+    pluralName: 'stripe-connect-states',
+    displayName: 'Stripe Connect state',
+    internal: true,
+    attributes: {
+      state_hash: str({ required: true }),
+      browser_hash: str({ required: true }),
+      admin_id: int({ required: true }),
+      session_family: str({ required: true }),
+      expires_at: date(),
+    },
+    indexes: [{ name: 'branchify_stripe_connect_states_hash_uq', columns: ['state_hash'], type: 'unique' }],
   }),
 };

@@ -184,7 +184,7 @@ export const INTEGRATOR_OPENAPI = {
       Plan: entry({
         name: { type: 'string' },
         description: nullableString,
-        price: { type: 'string', description: 'Decimal string in the currency, e.g. "19.00".' },
+        price: { type: 'string', description: 'Decimal string written with the decimals of its currency, e.g. "19.00", "1000" (JPY), "12.500" (BHD).' },
         currency: { type: 'string' },
         payment_schedule: { enum: ['monthly', 'yearly', 'one-time', 'free'] },
         managed_by: { enum: ['platform', 'self'] },

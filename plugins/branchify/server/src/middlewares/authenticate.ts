@@ -26,5 +26,7 @@ export default (config: AuthenticateConfig = {}, { strapi }: { strapi: Strapi })
     if (config.admin && !user.is_admin) throw forbidden(MESSAGES.unauthorized);
     if (config.verified && !user.is_admin && !user.email_verified_at) throw forbidden(MESSAGES.emailNotVerified);
     ctx.state.branchifyUser = user;
+    // The session the token belongs to (what an action bound to the signed-in session records).
+    ctx.state.branchifySession = getService(strapi, 'tokens').sessionOf(match[1]!);
     return next();
   };

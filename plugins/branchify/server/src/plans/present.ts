@@ -1,4 +1,13 @@
-import { MANAGED_BY, PAYMENT_SCHEDULES, isFreePlan, priceDisplay, type AdminPlanResource, type PaymentSchedule, type PlanResource } from '@branchify/shared';
+import {
+  MANAGED_BY,
+  PAYMENT_SCHEDULES,
+  formatAmount,
+  isFreePlan,
+  priceDisplay,
+  type AdminPlanResource,
+  type PaymentSchedule,
+  type PlanResource,
+} from '@branchify/shared';
 
 export { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule };
 
@@ -23,15 +32,12 @@ export interface PlanRow {
 
 export const isFree = isFreePlan;
 
-/** Money in the smallest currency unit, as Stripe counts it. */
-export const toMinorUnits = (price: string | number): number => Math.round(Number(price) * 100);
-
 /** The plan as clients see it (Stripe ids stay on the server). */
 export const presentPlan = (plan: PlanRow): PlanResource => ({
   id: plan.id,
   name: plan.name,
   description: plan.description ?? '',
-  price: Number(plan.price).toFixed(2),
+  price: formatAmount(plan.price, plan.currency),
   currency: plan.currency,
   payment_schedule: plan.payment_schedule,
   managed_by: plan.managed_by,

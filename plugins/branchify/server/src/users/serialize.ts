@@ -28,6 +28,8 @@ export interface UserRow extends UserRecord {
   blocked: boolean | null;
   /** The role relation: written as the role's id, read only when populated. */
   role?: number | null;
+  /** Set while the account is being deleted (billing refuses from then on). */
+  deletion_started_at?: string | Date | null;
 }
 
 /** A users-permissions role. */

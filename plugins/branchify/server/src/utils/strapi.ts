@@ -1,9 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import type { CacheVersionRow } from '../operations/cache-versions';
+import type { SettingRow } from '../operations/install-id';
 import type { FunnelInteractionRow, FunnelViewRow } from '../analytics/service';
 import type { PasswordResetRow } from '../auth/links';
 import type { RefreshTokenRow } from '../auth/tokens';
 import type { InvoiceRow, SubscriptionRow } from '../billing/records';
+import type { ConnectStateRow } from '../billing/connect-state';
 import type { StripeSettingsRow } from '../billing/settings';
 import type { StripeEventRow } from '../billing/webhooks';
 import type { CustomizationRow } from '../customization/service';
@@ -50,6 +52,8 @@ export const UID = {
   webhookEndpoint: 'plugin::branchify.webhook-endpoint',
   webhookDelivery: 'plugin::branchify.webhook-delivery',
   webhookAttempt: 'plugin::branchify.webhook-attempt',
+  setting: 'plugin::branchify.setting',
+  stripeConnectState: 'plugin::branchify.stripe-connect-state',
 } as const;
 
 /** The row the query engine returns for each uid (every key of UID must have one). */
@@ -78,6 +82,8 @@ interface RowsByKey {
   webhookEndpoint: EndpointRow;
   webhookDelivery: WebhookDeliveryRow;
   webhookAttempt: AttemptRow;
+  setting: SettingRow;
+  stripeConnectState: ConnectStateRow;
 }
 
 export type Uid = (typeof UID)[keyof typeof UID];
