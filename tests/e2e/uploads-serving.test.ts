@@ -54,10 +54,13 @@ describeBrowser('files under /uploads in the browser', () => {
   it('the payload works when it does run on the origin (so its silence below means something)', async () => {
     const page = await admin.context.newPage();
     const stolen = watch(page);
-    await page.goto('/admin/users');
+    // Once the app has restored its own session: a renewal racing the app's would be refused (the
+    // cookie rotates), which is not what this test is about.
+    await page.goto('/admin/users', { waitUntil: 'networkidle' });
+    const sent = page.waitForRequest((r) => r.url().includes('thief.test'));
     // The test itself runs it (through DevTools, past the page's CSP).
     await page.evaluate(STEAL);
-    await settle(page);
+    await sent;
     expect(stolen).toEqual([expect.stringContaining('stolen=1'), expect.stringMatching(/^https:\/\/thief\.test\/\?t=ey/)]);
     await page.close();
   });
