@@ -113,6 +113,24 @@ export const FINDINGS: Finding[] = [
     ],
   },
   {
+    id: 'R2-3',
+    finding: 'anyone could fill the disk: multipart bodies were written to the temp directory on every route, before authentication, and never removed',
+    tests: [
+      { file: 'security/bodies.test.ts', test: 'refuses a multipart body on every other route before reading it, anonymous or signed in, /api or not' },
+      { file: 'security/bodies.test.ts', test: 'after creators’ uploads: stored, refused, oversized, too many, anonymous, unverified' },
+      { file: 'security/bodies.test.ts', test: 'after the admin’s logo and favicon uploads' },
+    ],
+  },
+  {
+    id: 'R2-4',
+    finding: "login CSRF: /api/auth/login and /register took form-encoded bodies from another site's page",
+    tests: [
+      { file: 'security/bodies.test.ts', test: 'every /api write route takes JSON only' },
+      { file: 'security/bodies.test.ts', test: 'the auth endpoints take no form, text or multipart body: nobody is signed in or registered by one' },
+      { file: 'security/bodies.test.ts', test: 'the auth endpoints refuse another site (Origin, or Sec-Fetch-Site without one)' },
+    ],
+  },
+  {
     id: 'R2-5',
     finding: 'a branch URL the editor accepts was too wide for its column: the click, and its whole group-commit batch, failed on PostgreSQL',
     tests: [
