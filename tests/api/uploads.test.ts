@@ -6,6 +6,7 @@ import { addVideo, branchElement, createFunnel, freePlan, subscribedUser } from 
 import { openDb } from './support/db';
 import { baseUrl, client } from './support/http';
 import { adminSession, registerUser, verifiedUser, type Session } from './support/users';
+import { privatePngChunk } from './support/png';
 
 const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
 const ROUTE = '/api/uploads/images';
@@ -30,27 +31,11 @@ const EVIL_SVG = `<?xml version="1.0"?>
   <rect width="10" height="10" fill="#2f27ce" onclick="alert('click')"/>
 </svg>`;
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer): number => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-
 /** The PNG above, grown to exactly `total` bytes with a private ancillary chunk decoders skip. */
 const pngOfSize = (total: number): Buffer => {
   const iendAt = PNG.length - 12;
   const data = Buffer.alloc(total - PNG.length - 12, 0x20);
-  const typeAndData = Buffer.concat([Buffer.from('bfPd', 'latin1'), data]);
-  const chunk = Buffer.alloc(12 + data.length);
-  chunk.writeUInt32BE(data.length, 0);
-  typeAndData.copy(chunk, 4);
-  chunk.writeUInt32BE(crc32(typeAndData), 8 + data.length);
-  const png = Buffer.concat([PNG.subarray(0, iendAt), chunk, PNG.subarray(iendAt)]);
+  const png = Buffer.concat([PNG.subarray(0, iendAt), privatePngChunk(data), PNG.subarray(iendAt)]);
   expect(png.length).toBe(total);
   return png;
 };

@@ -11,6 +11,7 @@ import { openDb } from '../api/support/db';
 import { baseUrl, newIp, refreshCookie } from '../api/support/http';
 import { eventually } from '../api/support/stripe';
 import { adminSession, login, registerUser, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
+import { privatePngChunk } from '../api/support/png';
 import { registered } from './registered-routes';
 import { record } from './summary';
 
@@ -150,27 +151,12 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQVz/3H4QZYAwARtAIja84x1MAAAAASUVORK5CYII=',
   'base64',
 );
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer): number => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
 
 /** A real PNG that carries `marker` near its start (a private chunk decoders skip), padded to `total` bytes. */
 const pngWith = (marker: string, total = PNG.length + 12 + marker.length): Buffer => {
   const data = Buffer.concat([Buffer.from(marker), Buffer.alloc(total - PNG.length - 12 - marker.length, 0x20)]);
-  const typeAndData = Buffer.concat([Buffer.from('bfPd', 'latin1'), data]);
-  const chunk = Buffer.alloc(12 + data.length);
-  chunk.writeUInt32BE(data.length, 0);
-  typeAndData.copy(chunk, 4);
-  chunk.writeUInt32BE(crc32(typeAndData), 8 + data.length);
   // After the signature and IHDR (33 bytes), so the marker arrives with the first bytes of the file.
-  return Buffer.concat([PNG.subarray(0, 33), chunk, PNG.subarray(33)]);
+  return Buffer.concat([PNG.subarray(0, 33), privatePngChunk(data), PNG.subarray(33)]);
 };
 
 const marked = () => `bodies-marker-${randomUUID()}`;

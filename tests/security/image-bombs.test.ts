@@ -7,6 +7,7 @@ import request from 'supertest';
 import { call, spawnApp, type SpawnedApp } from '../api/support/spawn';
 import { baseUrl } from '../api/support/http';
 import { adminSession, verifiedUser, type Session } from '../api/support/users';
+import { pngChunk } from '../api/support/png';
 import { record } from './summary';
 
 /**
@@ -19,31 +20,13 @@ const EDGE = 16000;
 const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
 const TOO_LARGE = { success: false, message: MESSAGES.imageTooManyPixels, errors: { image: [MESSAGES.imageTooManyPixels] } };
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer): number => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer): Buffer => {
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  typeAndData.copy(out, 4);
-  out.writeUInt32BE(crc32(typeAndData), 8 + data.length);
-  return out;
-};
 const ihdr = (width: number, height: number, bitDepth: number, colorType: number) => {
   const data = Buffer.alloc(13);
   data.writeUInt32BE(width, 0);
   data.writeUInt32BE(height, 4);
   data.writeUInt8(bitDepth, 8);
   data.writeUInt8(colorType, 9);
-  return chunk('IHDR', data);
+  return pngChunk('IHDR', data);
 };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -60,14 +43,14 @@ const pngBomb = async (width: number, height: number): Promise<Buffer> => {
   for (let y = 0; y < height; y += 1) if (!deflate.write(row)) await once(deflate, 'drain');
   deflate.end();
   await once(deflate, 'end');
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 8, 2), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 8, 2), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
 };
 
 /** A valid PNG (1-bit grey), for legitimate uploads of a given size. */
 const png = (width: number, height: number): Buffer => {
   const row = Buffer.alloc(1 + Math.ceil(width / 8));
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 1, 0), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 1, 0), pngChunk('IDAT', zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
 };
 
 // Small real images whose headers are rewritten to claim EDGE × EDGE (their bodies stay tiny).
