@@ -12,6 +12,10 @@ const root = path.resolve(__dirname, '..');
 const cms = path.join(root, 'cms');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+const nodeSupport = require('./node-support').check();
+if (nodeSupport.level !== 'ok') console.warn(nodeSupport.message);
+if (nodeSupport.level === 'error') process.exit(1);
+
 const needsBuild = [
   path.join(root, 'config', 'dist', 'index.js'),
   path.join(root, 'plugins', 'branchify', 'dist', 'server', 'index.js'),
@@ -61,10 +65,17 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 
 app
   .start()
-  .then(() => {
+  .then(async () => {
     const { PUBLIC_URL, DATABASE_URL } = shared.env();
-    console.log(`\nBranchify ${shared.APP_VERSION} is running at ${PUBLIC_URL} (${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}).`);
+    console.log(`\nBranchify ${shared.APP_VERSION} is running at ${PUBLIC_URL} (${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, Node.js ${process.versions.node}).`);
     console.log(`Register the first account (it becomes the administrator): ${PUBLIC_URL}/register`);
+    // Strapi's /cms admin cannot be claimed over the web; its first super admin is made here.
+    const cmsAdmins = await app.db.query('admin::user').count();
+    if (cmsAdmins === 0) {
+      console.log(
+        `Strapi's admin at ${PUBLIC_URL}/cms has no administrator yet; create one on this server: npm run create-admin -- --email you@example.com --password 'A-long-secret-1' --cms`,
+      );
+    }
   })
   .catch((error) => {
     console.error(`Branchify failed to start: ${error.message}`);
