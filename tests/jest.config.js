@@ -5,8 +5,12 @@
  *   e2e       browser suites in Debian's Chromium against the same kind of server.
  * The server starts once per run even when api and e2e run together.
  */
+const { SQLITE_DRIVER } = require('@branchify/shared/node');
+
 const common = {
   rootDir: __dirname,
+  // knex loads 'better-sqlite3'; on Node 20 its stand-in (config/src/sqlite-driver.ts).
+  moduleNameMapper: SQLITE_DRIVER === 'better-sqlite3' ? {} : { '^better-sqlite3$': require.resolve(SQLITE_DRIVER) },
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
 };
 const withServer = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { env } from '@branchify/shared/node';
+import { env, useSupportedSqliteDriver } from '@branchify/shared/node';
 
 export default () => {
   const e = env();
@@ -20,6 +20,7 @@ export default () => {
     };
   }
   fs.mkdirSync(path.dirname(e.DATABASE_FILENAME), { recursive: true });
+  useSupportedSqliteDriver();
   return {
     connection: {
       client: 'sqlite',

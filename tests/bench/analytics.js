@@ -123,7 +123,7 @@ function* rowsFor(funnelId) {
 
 /** SQLite: one prepared INSERT per table inside one transaction (better-sqlite3 is synchronous). */
 function seedSqlite(filename, funnelId) {
-  const Database = require('better-sqlite3');
+  const Database = require(require('@branchify/shared/node').SQLITE_DRIVER);
   const db = new Database(filename);
   // The server stores datetimes as epoch milliseconds: do the same.
   const viewStmt = db.prepare(

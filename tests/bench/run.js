@@ -73,6 +73,7 @@ const summary = (r) => ({ rps: r.requests.average, p99: r.latency.p99, non2xx: r
 
 async function countRows(dbEnv, table) {
   const knex = require('knex');
+  require('@branchify/shared/node').useSupportedSqliteDriver();
   const db = process.env.DATABASE_URL
     ? knex({ client: 'pg', connection: process.env.DATABASE_URL, searchPath: [dbEnv.DATABASE_SCHEMA] })
     : knex({ client: 'better-sqlite3', connection: { filename: dbEnv.DATABASE_FILENAME }, useNullAsDefault: true });
