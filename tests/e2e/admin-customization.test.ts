@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { client } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
 import { adminInBrowser, atTop } from './support/admin-browser';
@@ -219,6 +219,71 @@ describeBrowser('admin: app customization', () => {
     await page.keyboard.press('Enter');
     expect(await page.getByRole('tab', { name: 'New subscription' }).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('template-variables').getByRole('button', { name: '{{subscription_plan}}' }).waitFor();
+    await context.close();
+  });
+
+  it('a template names its required variables, refuses a body without them, and restores its default', async () => {
+    await restoreDefaults(admin);
+    // A stored override to go back from.
+    const custom = await admin.http.post(
+      '/api/admin/customizations',
+      { app_email_templates: { password_reset: { subject: 'Your reset link', body: '<p><a href="{{reset_link}}">Reset</a></p>' } } },
+      admin.token,
+    );
+    expect(custom.status).toBe(200);
+    const defaults = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates.password_reset;
+    const { page, context } = await adminInBrowser(browser, 'Rae');
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/admin/customizations')) saves.push(r.url());
+    });
+    await page.goto('/admin/app-customization');
+    await page.getByRole('tab', { name: 'Password reset' }).waitFor();
+    await page.getByTestId('template-required').filter({ hasText: 'Required in the body: {{reset_link}}.' }).waitFor();
+    const variables = page.getByTestId('template-variables');
+    await variables.getByRole('listitem').filter({ hasText: '{{reset_link}}' }).getByText('Required', { exact: true }).waitFor();
+    expect(await variables.getByRole('listitem').filter({ hasText: '{{first_name}}' }).getByText('Required', { exact: true }).count()).toBe(0);
+
+    // A body without the link: refused in the form, nothing sent.
+    const body = page.getByLabel('Body (HTML)');
+    await body.fill('<p>Hello {{first_name}}, follow the instructions.</p>');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refusal = messageTemplates.templateMissingRequired(['{{reset_link}}']);
+    await page.locator('#input-app_email_templates\\.password_reset\\.body-helper-text').filter({ hasText: refusal }).waitFor();
+    expect(await body.getAttribute('aria-invalid')).toBe('true');
+    expect(saves).toEqual([]);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await body.scrollIntoViewIfNeeded();
+      await shot(page, `177-customization-template-required-${width}`);
+    }
+
+    // Restore default: the default subject and body are back in the form, and Save keeps them.
+    const restore = page.getByRole('button', { name: 'Restore default' });
+    await restore.click();
+    await page.getByRole('status').filter({ hasText: 'The default subject and body are back in the form. Save to keep them.' }).waitFor();
+    expect(await body.inputValue()).toBe(defaults.default_body);
+    expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe(defaults.default_subject);
+    expect(await restore.isDisabled()).toBe(true);
+    await page.locator('#input-app_email_templates\\.password_reset\\.body-helper-text').filter({ hasText: refusal }).waitFor({ state: 'detached' });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await restore.scrollIntoViewIfNeeded();
+      await shot(page, `178-customization-template-restored-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    const stored = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates.password_reset;
+    expect(stored).toMatchObject({ subject: defaults.default_subject, body: defaults.default_body });
+    expect(saves.length).toBe(1);
+
+    // Every template has the button; a template at its default says so.
+    for (const tab of ['New subscription', 'Welcome', 'Account suspended', 'Renewal failed', 'Renewal succeeded']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('status').filter({ hasText: 'This template is the default.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Restore default' }).isDisabled()).toBe(true);
+    }
     await context.close();
   });
 });
