@@ -45,7 +45,7 @@ const buttonColour = (page: Page, name: string) => page.getByRole('button', { na
 const uploaded = new Set<string>();
 const trackUploads = (page: Page) =>
   page.on('response', (res) => {
-    if (!res.url().endsWith('/api/admin/customizations/images') || res.status() !== 200) return;
+    if (!/\/api\/admin\/customizations(\/images)?$/.test(res.url()) || res.status() !== 200) return;
     void res.json().then((body: { data?: Record<string, unknown> }) => {
       for (const key of ['app_logo_url', 'app_favicon_url']) {
         const url = body.data?.[key];
@@ -111,17 +111,17 @@ describeBrowser('admin: app customization', () => {
     await page.getByLabel('Support URL').fill('https://help.acme.test/support');
     await page.getByLabel('App name (required)').fill('Acme Funnels');
 
-    // Images: a type outside the rules is refused in the browser; a PNG is stored at once.
+    // Images: a type outside the rules is refused in the browser; a chosen SVG shows at once and is stored with Save.
     const logo = page.getByTestId('image-app_logo');
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a....') });
     expect(await expectAlert(page, MESSAGES.invalidFileType)).toBe('error');
     await atTop(page);
     await shot(page, '173-customization-bad-image');
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
-    await expectAlert(page, MESSAGES.appCustomizationUpdated);
-    await logo.locator('img[src^="/uploads/"]').waitFor();
-    await page.getByTestId('theme-preview').locator('img[src^="/uploads/"]').waitFor();
+    await logo.locator('img[src^="blob:"]').waitFor();
+    await page.getByTestId('theme-preview').locator('img[src^="blob:"]').waitFor();
     await logo.getByRole('button', { name: 'Remove logo' }).waitFor();
+    expect(saves).toEqual([]);
 
     // A mail template: its variables, a click inserts one at the cursor, the preview renders it.
     await page.getByRole('tab', { name: 'Welcome' }).click();
@@ -154,8 +154,18 @@ describeBrowser('admin: app customization', () => {
 
     // Save: the message, and the app's theme and name follow without a reload.
     await page.mouse.move(1, 1);
-    const before = await buttonColour(page, 'Save');
-    expect(before).toBe('rgb(47, 39, 206)');
+    // Off the button, its hover colour fades back to the saved primary.
+    await page
+      .waitForFunction(
+        () => {
+          const save = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Save');
+          return save && getComputedStyle(save).backgroundColor === 'rgb(47, 39, 206)';
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
+    expect(await buttonColour(page, 'Save')).toBe('rgb(47, 39, 206)');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectAlert(page, MESSAGES.appCustomizationUpdated);
     await page.mouse.move(1, 1);
@@ -165,6 +175,8 @@ describeBrowser('admin: app customization', () => {
       return save && getComputedStyle(save).backgroundColor === 'rgb(11, 110, 79)';
     });
     await page.getByText('You have unsaved changes.').waitFor({ state: 'detached' });
+    // The logo went with the same Save.
+    await logo.locator('img[src^="/uploads/"]').waitFor();
     await atTop(page);
     await shot(page, '175-customization-saved');
     expect(saves.length).toBe(1);
@@ -185,19 +197,44 @@ describeBrowser('admin: app customization', () => {
     await context.close();
   });
 
-  it('an uploaded logo survives "Discard changes"; Remove takes it away on save', async () => {
+  it('a chosen logo is part of the form: "Discard changes" drops it, Save stores it, Remove takes it away on save', async () => {
+    await restoreDefaults(admin);
     const { page, context } = await adminInBrowser(browser, 'Ida');
     trackUploads(page);
     await page.goto('/admin/app-customization');
     const logo = page.getByTestId('image-app_logo');
-    await page.getByLabel('App name (required)').fill('Not kept');
+    const discard = page.getByRole('button', { name: 'Discard changes' });
+    await page.getByLabel('App name (required)').waitFor();
+    expect(await discard.isDisabled()).toBe(true);
+
+    // Chosen, not stored: the form has an unsaved change, and Discard drops the image.
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await logo.locator('img[src^="blob:"]').waitFor();
+    await page.getByText('You have unsaved changes.').waitFor();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await atTop(page);
+      await shot(page, `179-customization-logo-unsaved-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
+    await discard.click();
+    await logo.locator('img').waitFor({ state: 'detached' });
+    await page.getByText('You have unsaved changes.').waitFor({ state: 'detached' });
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
+
+    // A logo and a favicon with one Save.
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    const favicon = page.getByTestId('image-app_favicon');
+    await favicon.locator('input[type=file]').setInputFiles({ name: 'icon.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectAlert(page, MESSAGES.appCustomizationUpdated);
     await logo.locator('img[src^="/uploads/"]').waitFor();
-    await page.getByRole('button', { name: 'Discard changes' }).click();
-    expect(await page.getByLabel('App name (required)').inputValue()).not.toBe('Not kept');
-    await logo.locator('img[src^="/uploads/"]').waitFor();
-    expect((await client().get('/api/customizations')).body.data.app_logo_url).toMatch(/^\/uploads\//);
+    await favicon.locator('img[src^="/uploads/"]').waitFor();
+    const stored = (await client().get('/api/customizations')).body.data;
+    expect(stored.app_logo_url).toMatch(/^\/uploads\//);
+    expect(stored.app_favicon_url).toMatch(/^\/uploads\//);
+    expect(await discard.isDisabled()).toBe(true);
 
     await logo.getByRole('button', { name: 'Remove logo' }).click();
     await logo.locator('img').waitFor({ state: 'detached' });
