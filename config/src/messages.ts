@@ -36,6 +36,8 @@ export const MESSAGES = {
   accountSuspended: 'Your account has been suspended. Please contact support.',
   emailNotVerified: 'Your email address is not verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
+  /** An admin marking an account verified that already is. */
+  userAlreadyVerified: "This user's email address is already verified.",
   invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new one.',
   invalidResetToken: 'This password reset token is invalid or has expired.',
   currentPasswordIncorrect: 'The current password is incorrect.',
