@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useWarnWhenUnsavedChanges } from 'react-admin';
+import { useWarnWhenUnsavedChanges } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -154,7 +155,7 @@ export const CustomizationPage = () => {
   const query = useAdminCustomization();
   return (
     <Box sx={{ py: 2, maxWidth: 1280 }}>
-      <Title title="App Customizations" />
+      <AdminTitle title="App Customizations" />
       <Typography variant="h5" component="h1">
         App Customizations
       </Typography>

@@ -1,6 +1,6 @@
+import { AdminTitle } from '../layout/AdminTitle';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -224,7 +224,7 @@ export const UpdatesPage = () => {
   const info = useUpdateInfo();
   return (
     <Box sx={{ py: 2, maxWidth: 860 }}>
-      <Title title="App update" />
+      <AdminTitle title="App update" />
       <Typography variant="h5" component="h1">
         App update
       </Typography>

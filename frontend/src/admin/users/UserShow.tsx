@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router-dom';
-import { ShowBase, Title, useGetIdentity, useShowContext } from 'react-admin';
+import { ShowBase, useGetIdentity, useShowContext } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import type { UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
@@ -95,7 +96,7 @@ const UserPage = () => {
   const self = identity !== undefined && String(identity.id) === String(record.id);
   return (
     <>
-      <Title title={fullName(record)} />
+      <AdminTitle title={fullName(record)} />
       <Header user={record} self={self} />
       <Details user={record} onChange={() => void refetch()} />
       <SubscriptionPanel user={record} />
