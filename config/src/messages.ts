@@ -36,6 +36,8 @@ export const MESSAGES = {
   accountSuspended: 'Your account has been suspended. Please contact support.',
   emailNotVerified: 'Your email address is not verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
+  /** An admin marking an account verified that already is. */
+  userAlreadyVerified: "This user's email address is already verified.",
   invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new one.',
   invalidResetToken: 'This password reset token is invalid or has expired.',
   currentPasswordIncorrect: 'The current password is incorrect.',
@@ -232,6 +234,9 @@ export const messageTemplates = {
       : `The ${label} can have at most ${decimals} decimal places in ${currency.toUpperCase()}.`,
   /** X and Y are formatted amounts ('$5.00', '$19.00'). */
   partialRefund: (amount: string, total: string) => `You are issuing a partial refund of ${amount} out of the total ${total}.`,
+  /** A mail template body without a placeholder it cannot work without (`{{reset_link}}`). */
+  templateMissingRequired: (placeholders: readonly string[]) =>
+    `The body must contain ${placeholders.join(' and ')}: this mail does not work without ${placeholders.length === 1 ? 'it' : 'them'}.`,
 } as const;
 
 /** Laravel-style field messages, so every form error reads the same way. */

@@ -27,6 +27,7 @@ describe('admin routes are for admins only', () => {
     http.post('/api/admin/users', newUserBody(), token),
     http.put('/api/admin/users/1', { status: 'suspended', status_note: 'x' }, token),
     http.delete('/api/admin/users/1', token),
+    http.post('/api/admin/users/1/verify-email', {}, token),
   ];
 
   it('answers 401 without a token and 403 to a regular user', async () => {
@@ -255,6 +256,27 @@ describe('PUT /api/admin/users/:id', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.status).toEqual(['The selected status is invalid.']);
     expect((await admin.http.put('/api/admin/users/999999999', { status: 'active' }, admin.token)).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/users/:id/verify-email', () => {
+  it("marks an unverified account verified: 'Account successfully verified', the user reaches verified routes", async () => {
+    const user = await registerUser();
+    expect((await user.http.get('/api/users/subscriptions', user.token)).status).toBe(403);
+    const res = await admin.http.post(`/api/admin/users/${user.id}/verify-email`, {}, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Account successfully verified', data: { id: user.id } });
+    expect(res.body.data.email_verified_at).not.toBeNull();
+    const stored = await db('up_users').where({ id: user.id }).first();
+    expect(stored.email_verified_at).not.toBeNull();
+    expect(Boolean(stored.confirmed)).toBe(true);
+    expect((await user.http.get('/api/users/subscriptions', user.token)).status).toBe(200);
+
+    // Once is enough: a second time is refused and changes nothing.
+    const again = await admin.http.post(`/api/admin/users/${user.id}/verify-email`, {}, admin.token);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ success: false, message: "This user's email address is already verified." });
+    expect((await admin.http.post('/api/admin/users/999999999/verify-email', {}, admin.token)).status).toBe(404);
   });
 });
 

@@ -160,6 +160,17 @@ describe('admin customization', () => {
     expect(view.app_color_scheme['--secondary-rgb']).toBe('18, 52, 86');
   });
 
+  it('stores an image sent with the form over the (old or empty) URL the form also holds for it', async () => {
+    const res = await upload(admin, '/api/admin/customizations')
+      .field('app_name', 'Multipart Co')
+      .field('app_logo_url', '')
+      .attach('app_logo', PNG, 'logo.png');
+    expect(res.status).toBe(200);
+    const view = await publicView();
+    remember(view.app_logo_url);
+    expect(view.app_logo_url).toMatch(/^\/uploads\/.+\.png$/);
+  });
+
   it("refuses other file types, and files whose content is not what the name says: 'invalid file type, please upload'", async () => {
     const before = await publicView();
     const cases: Array<[Buffer, string]> = [

@@ -1,3 +1,4 @@
+import { messageTemplates } from '@branchify/shared';
 import { openDb } from './support/db';
 import { configureMailer, removeMailer, sink, verifiedUserByMail } from './support/mail';
 import { client } from './support/http';
@@ -145,5 +146,43 @@ describe('email templates, delivered through SMTP', () => {
     );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['app_email_templates.account_suspended.body', 'app_email_templates.nope']);
+  });
+
+  it('names the required variables and refuses a body without them; null restores the default', async () => {
+    const templates = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates;
+    const required = (key: string) =>
+      templates[key].variables.filter((v: { required: boolean }) => v.required).map((v: { placeholder: string }) => v.placeholder);
+    expect(required('password_reset')).toEqual(['{{reset_link}}']);
+    expect(required('account_suspended')).toEqual(['{{reason}}']);
+    expect(required('new_user_welcome')).toEqual([]);
+    expect(templates.password_reset.default_body).toContain('{{reset_link}}');
+    expect(templates.password_reset.default_subject).toBe('Reset your {{app_name}} password');
+
+    const without = await admin.http.post(
+      '/api/admin/customizations',
+      { app_email_templates: { password_reset: { subject: 'Reset', body: '<p>Hello {{first_name}}, click the link.</p>' } } },
+      admin.token,
+    );
+    expect(without.status).toBe(422);
+    expect(without.body.errors).toEqual({
+      'app_email_templates.password_reset.body': [messageTemplates.templateMissingRequired(['{{reset_link}}'])],
+    });
+    // Nothing was stored.
+    const after = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates;
+    expect(after.password_reset.body).toBe(templates.password_reset.default_body);
+
+    const withLink = await admin.http.post(
+      '/api/admin/customizations',
+      { app_email_templates: { password_reset: { subject: 'Reset', body: '<p><a href="{{ reset_link }}">Reset</a></p>' } } },
+      admin.token,
+    );
+    expect(withLink.status).toBe(200);
+    expect(withLink.body.data.app_email_templates.password_reset).toMatchObject({ subject: 'Reset', body: '<p><a href="{{ reset_link }}">Reset</a></p>' });
+
+    const restored = await admin.http.post('/api/admin/customizations', { app_email_templates: { password_reset: null } }, admin.token);
+    expect(restored.body.data.app_email_templates.password_reset).toMatchObject({
+      subject: templates.password_reset.default_subject,
+      body: templates.password_reset.default_body,
+    });
   });
 });

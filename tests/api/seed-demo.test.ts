@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import type { Knex } from 'knex';
 import request from 'supertest';
 import { openDb } from './support/db';
-import { baseUrl } from './support/http';
+import { baseUrl, client } from './support/http';
 import { adminSession, login, type Session } from './support/users';
 
 const root = path.join(__dirname, '..', '..');
@@ -50,7 +50,7 @@ describe('npm run seed -- --demo', () => {
     const first = seed(['--demo']);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
-    expect(first.stdout).toContain("Demo data added: plan 'Demo', creator demo@example.com, subscription to 'Demo'");
+    expect(first.stdout).toContain("Demo data added: plan 'Demo' (not offered publicly), creator demo@example.com, subscription to 'Demo'");
     expect(first.stdout).toContain(`Demo creator: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
     const reference = /\/player\/([A-Za-z0-9]{24})/.exec(first.stdout)?.[1];
     expect(first.stdout).toContain(`Demo funnel:  ${baseUrl()}/player/${reference}`);
@@ -58,6 +58,11 @@ describe('npm run seed -- --demo', () => {
     const rows = await demoRows();
     expect(rows.plans).toHaveLength(1);
     expect(rows.plans[0]).toMatchObject({ price: '0.00', payment_schedule: 'free', managed_by: 'platform' });
+    // The demo account's plan: not offered to anyone else, and its text does not name the app.
+    expect(Boolean(rows.plans[0].is_active)).toBe(false);
+    expect(rows.plans[0].description).not.toMatch(/branchify/i);
+    const offered = await client().get('/api/plans');
+    expect(offered.body.data.map((p: { name: string }) => p.name)).not.toContain('Demo');
     expect(rows.user).toMatchObject({ status: 'active', first_name: 'Demo', last_name: 'Creator' });
     expect(Boolean(rows.user.is_admin)).toBe(false);
     expect(rows.user.email_verified_at).not.toBeNull();
@@ -122,6 +127,24 @@ describe('npm run seed -- --demo', () => {
     rows = await demoRows();
     expect(rows.videos).toHaveLength(3);
     expect(rows.videos[0].source_url).toBe(`${baseUrl()}/demo-media/demo-intro.webm`);
+  });
+
+  it('takes the plan an earlier seed offered to everyone off "Choose a plan", once', async () => {
+    seed(['--demo']);
+    const old = 'A free plan to try Branchify with the demo funnel.';
+    await db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).update({ description: old, is_active: true });
+    const rerun = seed(['--demo']);
+    expect(rerun.status).toBe(0);
+    expect(rerun.stdout).toContain("Updated: plan 'Demo' no longer offered publicly");
+    const [plan] = (await demoRows()).plans;
+    expect(Boolean(plan.is_active)).toBe(false);
+    expect(plan.description).not.toBe(old);
+    // An admin who offers it again on purpose is not overruled by the next run.
+    await db('branchify_plans').where({ id: plan.id }).update({ is_active: true });
+    const again = seed(['--demo']);
+    expect(again.stdout).not.toContain('Updated: plan');
+    expect(Boolean((await demoRows()).plans[0].is_active)).toBe(true);
+    await db('branchify_plans').where({ id: plan.id }).update({ is_active: false });
   });
 
   it('explains its usage without --demo', () => {

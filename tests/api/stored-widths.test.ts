@@ -177,7 +177,12 @@ const textOf = (schema: Zod): { text: boolean; max?: number } => {
   return { text: false };
 };
 
-const catalogue: shared.EmailTemplateCatalogue = { isTemplateKey: () => true, unknownPlaceholders: () => [], placeholders: () => [] };
+const catalogue: shared.EmailTemplateCatalogue = {
+  isTemplateKey: () => true,
+  unknownPlaceholders: () => [],
+  placeholders: () => [],
+  missingRequired: () => [],
+};
 const SCHEMAS: Record<string, unknown> = {
   ...shared,
   ...ingest,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { client } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
 import { adminInBrowser, atTop } from './support/admin-browser';
@@ -45,7 +45,7 @@ const buttonColour = (page: Page, name: string) => page.getByRole('button', { na
 const uploaded = new Set<string>();
 const trackUploads = (page: Page) =>
   page.on('response', (res) => {
-    if (!res.url().endsWith('/api/admin/customizations/images') || res.status() !== 200) return;
+    if (!/\/api\/admin\/customizations(\/images)?$/.test(res.url()) || res.status() !== 200) return;
     void res.json().then((body: { data?: Record<string, unknown> }) => {
       for (const key of ['app_logo_url', 'app_favicon_url']) {
         const url = body.data?.[key];
@@ -111,17 +111,17 @@ describeBrowser('admin: app customization', () => {
     await page.getByLabel('Support URL').fill('https://help.acme.test/support');
     await page.getByLabel('App name (required)').fill('Acme Funnels');
 
-    // Images: a type outside the rules is refused in the browser; a PNG is stored at once.
+    // Images: a type outside the rules is refused in the browser; a chosen SVG shows at once and is stored with Save.
     const logo = page.getByTestId('image-app_logo');
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a....') });
     expect(await expectAlert(page, MESSAGES.invalidFileType)).toBe('error');
     await atTop(page);
     await shot(page, '173-customization-bad-image');
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
-    await expectAlert(page, MESSAGES.appCustomizationUpdated);
-    await logo.locator('img[src^="/uploads/"]').waitFor();
-    await page.getByTestId('theme-preview').locator('img[src^="/uploads/"]').waitFor();
+    await logo.locator('img[src^="blob:"]').waitFor();
+    await page.getByTestId('theme-preview').locator('img[src^="blob:"]').waitFor();
     await logo.getByRole('button', { name: 'Remove logo' }).waitFor();
+    expect(saves).toEqual([]);
 
     // A mail template: its variables, a click inserts one at the cursor, the preview renders it.
     await page.getByRole('tab', { name: 'Welcome' }).click();
@@ -154,8 +154,18 @@ describeBrowser('admin: app customization', () => {
 
     // Save: the message, and the app's theme and name follow without a reload.
     await page.mouse.move(1, 1);
-    const before = await buttonColour(page, 'Save');
-    expect(before).toBe('rgb(47, 39, 206)');
+    // Off the button, its hover colour fades back to the saved primary.
+    await page
+      .waitForFunction(
+        () => {
+          const save = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Save');
+          return save && getComputedStyle(save).backgroundColor === 'rgb(47, 39, 206)';
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
+    expect(await buttonColour(page, 'Save')).toBe('rgb(47, 39, 206)');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectAlert(page, MESSAGES.appCustomizationUpdated);
     await page.mouse.move(1, 1);
@@ -165,6 +175,8 @@ describeBrowser('admin: app customization', () => {
       return save && getComputedStyle(save).backgroundColor === 'rgb(11, 110, 79)';
     });
     await page.getByText('You have unsaved changes.').waitFor({ state: 'detached' });
+    // The logo went with the same Save.
+    await logo.locator('img[src^="/uploads/"]').waitFor();
     await atTop(page);
     await shot(page, '175-customization-saved');
     expect(saves.length).toBe(1);
@@ -185,19 +197,44 @@ describeBrowser('admin: app customization', () => {
     await context.close();
   });
 
-  it('an uploaded logo survives "Discard changes"; Remove takes it away on save', async () => {
+  it('a chosen logo is part of the form: "Discard changes" drops it, Save stores it, Remove takes it away on save', async () => {
+    await restoreDefaults(admin);
     const { page, context } = await adminInBrowser(browser, 'Ida');
     trackUploads(page);
     await page.goto('/admin/app-customization');
     const logo = page.getByTestId('image-app_logo');
-    await page.getByLabel('App name (required)').fill('Not kept');
+    const discard = page.getByRole('button', { name: 'Discard changes' });
+    await page.getByLabel('App name (required)').waitFor();
+    expect(await discard.isDisabled()).toBe(true);
+
+    // Chosen, not stored: the form has an unsaved change, and Discard drops the image.
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await logo.locator('img[src^="blob:"]').waitFor();
+    await page.getByText('You have unsaved changes.').waitFor();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await atTop(page);
+      await shot(page, `179-customization-logo-unsaved-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
+    await discard.click();
+    await logo.locator('img').waitFor({ state: 'detached' });
+    await page.getByText('You have unsaved changes.').waitFor({ state: 'detached' });
+    expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
+
+    // A logo and a favicon with one Save.
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    const favicon = page.getByTestId('image-app_favicon');
+    await favicon.locator('input[type=file]').setInputFiles({ name: 'icon.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectAlert(page, MESSAGES.appCustomizationUpdated);
     await logo.locator('img[src^="/uploads/"]').waitFor();
-    await page.getByRole('button', { name: 'Discard changes' }).click();
-    expect(await page.getByLabel('App name (required)').inputValue()).not.toBe('Not kept');
-    await logo.locator('img[src^="/uploads/"]').waitFor();
-    expect((await client().get('/api/customizations')).body.data.app_logo_url).toMatch(/^\/uploads\//);
+    await favicon.locator('img[src^="/uploads/"]').waitFor();
+    const stored = (await client().get('/api/customizations')).body.data;
+    expect(stored.app_logo_url).toMatch(/^\/uploads\//);
+    expect(stored.app_favicon_url).toMatch(/^\/uploads\//);
+    expect(await discard.isDisabled()).toBe(true);
 
     await logo.getByRole('button', { name: 'Remove logo' }).click();
     await logo.locator('img').waitFor({ state: 'detached' });
@@ -219,6 +256,71 @@ describeBrowser('admin: app customization', () => {
     await page.keyboard.press('Enter');
     expect(await page.getByRole('tab', { name: 'New subscription' }).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('template-variables').getByRole('button', { name: '{{subscription_plan}}' }).waitFor();
+    await context.close();
+  });
+
+  it('a template names its required variables, refuses a body without them, and restores its default', async () => {
+    await restoreDefaults(admin);
+    // A stored override to go back from.
+    const custom = await admin.http.post(
+      '/api/admin/customizations',
+      { app_email_templates: { password_reset: { subject: 'Your reset link', body: '<p><a href="{{reset_link}}">Reset</a></p>' } } },
+      admin.token,
+    );
+    expect(custom.status).toBe(200);
+    const defaults = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates.password_reset;
+    const { page, context } = await adminInBrowser(browser, 'Rae');
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/admin/customizations')) saves.push(r.url());
+    });
+    await page.goto('/admin/app-customization');
+    await page.getByRole('tab', { name: 'Password reset' }).waitFor();
+    await page.getByTestId('template-required').filter({ hasText: 'Required in the body: {{reset_link}}.' }).waitFor();
+    const variables = page.getByTestId('template-variables');
+    await variables.getByRole('listitem').filter({ hasText: '{{reset_link}}' }).getByText('Required', { exact: true }).waitFor();
+    expect(await variables.getByRole('listitem').filter({ hasText: '{{first_name}}' }).getByText('Required', { exact: true }).count()).toBe(0);
+
+    // A body without the link: refused in the form, nothing sent.
+    const body = page.getByLabel('Body (HTML)');
+    await body.fill('<p>Hello {{first_name}}, follow the instructions.</p>');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refusal = messageTemplates.templateMissingRequired(['{{reset_link}}']);
+    await page.locator('#input-app_email_templates\\.password_reset\\.body-helper-text').filter({ hasText: refusal }).waitFor();
+    expect(await body.getAttribute('aria-invalid')).toBe('true');
+    expect(saves).toEqual([]);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await body.scrollIntoViewIfNeeded();
+      await shot(page, `177-customization-template-required-${width}`);
+    }
+
+    // Restore default: the default subject and body are back in the form, and Save keeps them.
+    const restore = page.getByRole('button', { name: 'Restore default' });
+    await restore.click();
+    await page.getByRole('status').filter({ hasText: 'The default subject and body are back in the form. Save to keep them.' }).waitFor();
+    expect(await body.inputValue()).toBe(defaults.default_body);
+    expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe(defaults.default_subject);
+    expect(await restore.isDisabled()).toBe(true);
+    await page.locator('#input-app_email_templates\\.password_reset\\.body-helper-text').filter({ hasText: refusal }).waitFor({ state: 'detached' });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await restore.scrollIntoViewIfNeeded();
+      await shot(page, `178-customization-template-restored-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    const stored = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates.password_reset;
+    expect(stored).toMatchObject({ subject: defaults.default_subject, body: defaults.default_body });
+    expect(saves.length).toBe(1);
+
+    // Every template has the button; a template at its default says so.
+    for (const tab of ['New subscription', 'Welcome', 'Account suspended', 'Renewal failed', 'Renewal succeeded']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('status').filter({ hasText: 'This template is the default.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Restore default' }).isDisabled()).toBe(true);
+    }
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
+import { startFreshInstall, type FreshInstall } from '../harness/fresh-install';
 import { feed, resetUpdates } from '../api/support/updates';
 import { adminInBrowser, atTop } from './support/admin-browser';
 import { expectAlert, launch, shot, waitForPath } from './support/app';
@@ -61,17 +62,36 @@ describeBrowser('admin: app update and help', () => {
     // The feed's latest is the running version: nothing to do, the button stays off.
     await page.getByTestId('license-key').filter({ hasText: '****-5678' }).waitFor();
     await page.getByTestId('latest-version').filter({ hasText: '2.0.7' }).waitFor();
-    await page.getByText('You are running the latest version.').waitFor();
+    const status = page.getByTestId('update-status');
+    await status.filter({ hasText: 'You are running the latest version.' }).waitFor();
+    await status.filter({ hasText: /Last checked .+\./ }).waitFor();
     expect(await update.isDisabled()).toBe(true);
     await atTop(page);
     await shot(page, '192-updates-up-to-date');
 
+    // "Check for updates" says what the feed answered, also when nothing changed.
+    const check = page.getByRole('button', { name: 'Check for updates' });
+    await check.click();
+    await expectAlert(page, 'Checked for updates: You are running the latest version.');
+
     // A newer release appears.
     await feed('release', { version: '2.1.0' });
-    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await check.click();
+    await expectAlert(page, 'Checked for updates: Version 2.1.0 is available.');
     await page.getByTestId('latest-version').filter({ hasText: '2.1.0' }).waitFor();
-    await page.getByText('A newer version is available.').waitFor();
+    await status.filter({ hasText: 'Version 2.1.0 is available.' }).waitFor();
+    expect(await status.textContent()).not.toContain('You are running the latest version.');
     expect(await update.isEnabled()).toBe(true);
+
+    // The feed cannot be reached: the check says so, and the page shows that instead of a version.
+    await feed('mode', { mode: 'down' });
+    await check.click();
+    expect(await expectAlert(page, MESSAGES.updateFeedUnavailable)).toBe('error');
+    await status.filter({ hasText: MESSAGES.updateFeedUnavailable }).waitFor();
+    expect(await page.getByTestId('latest-version').textContent()).toBe('Unknown');
+    await feed('mode', { mode: 'good' });
+    await check.click();
+    await status.filter({ hasText: 'Version 2.1.0 is available.' }).waitFor();
 
     // A package that does not match its signed hash is refused; nothing changes.
     await feed('mode', { mode: 'tampered' });
@@ -128,6 +148,66 @@ describeBrowser('admin: app update and help', () => {
     await page.getByRole('link', { name: 'Email settings' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/integrations' && url.searchParams.get('tab') === '1');
     expect(await page.getByRole('tab', { name: 'Email' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+});
+
+/** A server started without UPDATE_FEED_URL/UPDATE_PUBLIC_KEY: the screen says that, and only that. */
+describeBrowser('admin: app update on a server without an update feed', () => {
+  let install: FreshInstall;
+  let browser: Browser;
+  beforeAll(async () => {
+    install = await startFreshInstall({ UPDATE_FEED_URL: '', UPDATE_PUBLIC_KEY: '' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await install?.stop();
+  });
+
+  it('shows one state: updates are not configured; nothing to check or install', async () => {
+    const password = 'no-feed-admin-pass-1';
+    const res = await fetch(`${install.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Nia', last_name: 'Admin', email: 'nia@example.test', password, password_confirmation: password }),
+    });
+    expect(res.status).toBe(201);
+    const context = await browser.newContext({ baseURL: install.url, viewport: { width: 1440, height: 900 } });
+    const origin = new URL(install.url).origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort('internetdisconnected'),
+    );
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('input[name=email]').fill('nia@example.test');
+    await page.locator('input[name=password]').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await waitForPath(page, /^\/admin\//);
+    await page.goto('/admin/updates');
+
+    // A saved key changes nothing: without a feed there is no latest version to compare with.
+    await page.getByRole('button', { name: 'Add license key' }).click();
+    const modal = page.locator('[data-modal="save-purchase-token"]');
+    await modal.getByLabel('License key (required)').fill('BRFY-NO-FEED-1234');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expectAlert(page, MESSAGES.licenseKeySaved);
+    await page.getByTestId('license-key').filter({ hasText: '****-1234' }).waitFor();
+
+    const status = page.getByTestId('update-status');
+    expect(await status.textContent()).toBe(MESSAGES.updatesNotConfigured);
+    expect(await page.getByText('You are running the latest version.').count()).toBe(0);
+    expect(await page.getByText('Save your license key to check for updates.').count()).toBe(0);
+    expect(await page.getByTestId('latest-version').textContent()).toBe('Unknown');
+    expect(await page.getByRole('button', { name: 'Check for updates' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Update to Latest Version' }).isDisabled()).toBe(true);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await atTop(page);
+      await shot(page, `199-updates-not-configured-${width}`);
+    }
     await context.close();
   });
 });

@@ -205,6 +205,27 @@ describeBrowser('admin panel: users', () => {
     expect(Boolean(stored.is_admin)).toBe(true);
   });
 
+  it('marks an unverified account verified from the user page', async () => {
+    const user = await registerUser({ first_name: 'Vera', last_name: 'Unverified' });
+    await openUserPage(user.id, 'Vera Unverified');
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByText('Not verified').waitFor();
+    const mark = details.getByRole('button', { name: 'Mark as verified' });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await mark.scrollIntoViewIfNeeded();
+      await shot(page, `109-user-not-verified-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await mark.click();
+    expect(await expectAlert(page, MESSAGES.accountVerified)).toBe('success');
+    // The page shows it without a reload; the button is gone.
+    await details.getByText('Not verified').waitFor({ state: 'detached' });
+    expect(await mark.count()).toBe(0);
+    expect((await row(user.id)).email_verified_at).not.toBeNull();
+    expect((await user.http.get('/api/users/subscriptions', user.token)).status).toBe(200);
+  });
+
   it('edits first name, last name and email; the admin role is shown read-only', async () => {
     const user = await createUser({ first_name: 'Edith', last_name: 'Before' });
     await openUserPage(user.id, 'Edith Before');

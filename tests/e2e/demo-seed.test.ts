@@ -4,8 +4,10 @@ import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
-import { adminSession, type Session } from '../api/support/users';
-import { launch, openApp, shot } from './support/app';
+import { createPlan } from '../api/support/stripe';
+import { PASSWORD, adminSession, verifiedUser, type Session } from '../api/support/users';
+import { adminInBrowser } from './support/admin-browser';
+import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const script = path.join(__dirname, '..', '..', 'scripts', 'seed.js');
@@ -118,5 +120,47 @@ describeBrowser('the demo funnel (npm run seed -- --demo)', () => {
       ['plans', 'intro'],
       ['intro', 'tour'],
     ]);
+  });
+
+  it('is not offered on other users\' "Choose a plan" (the demo account holds it), and its texts follow the branding', async () => {
+    const rebrand = (app_name: string) => admin.http.post('/api/admin/customizations', { app_name }, admin.token);
+    const offered = await createPlan(admin, { name: `Starter ${Date.now()}`, price: '0', payment_schedule: 'free' });
+    expect((await rebrand('Acme Funnels')).status).toBe(200);
+    try {
+      // A new user sees the admin's plans, not the demo account's.
+      const user = await verifiedUser();
+      const { page, context } = await openApp(browser);
+      await loginViaUi(page, user.email, PASSWORD);
+      await waitForPath(page, '/settings/select-plan');
+      const cards = page.getByTestId('plan-card');
+      await cards.filter({ hasText: offered.name }).waitFor();
+      expect(await cards.getByRole('heading', { name: 'Demo', exact: true }).count()).toBe(0);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(page, `205-demo-plan-not-offered-${width}`);
+      }
+      await context.close();
+
+      // The demo account still holds it.
+      const demo = await openApp(browser);
+      await loginViaUi(demo.page, 'demo@example.com', 'branchify-demo');
+      await waitForPath(demo.page, '/funnels');
+      await demo.page.goto('/settings');
+      await demo.page.getByText('Demo', { exact: true }).first().waitFor();
+      await demo.context.close();
+
+      // What the seed stored does not name the app: after a rebrand the admin reads no old name.
+      const { page: adminPage, context: adminContext } = await adminInBrowser(browser, 'Dee');
+      const plan = await db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).first();
+      await adminPage.goto(`/admin/plans/${plan.id}`);
+      const description = adminPage.getByLabel('Description');
+      await description.waitFor();
+      expect(await description.inputValue()).not.toMatch(/branchify/i);
+      expect(await description.inputValue()).not.toBe('');
+      await adminContext.close();
+    } finally {
+      await rebrand('branchify');
+      await admin.http.delete(`/api/admin/plans/${offered.id}`, admin.token);
+    }
   });
 });

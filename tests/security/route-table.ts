@@ -55,6 +55,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'POST /api/admin/users': { access: 'admin' },
   'PUT /api/admin/users/:id': { access: 'admin', object: 'user' },
   'DELETE /api/admin/users/:id': { access: 'admin', object: 'user', effects: true },
+  'POST /api/admin/users/:id/verify-email': { access: 'admin', object: 'user', effects: true },
 
   // Plans
   'GET /api/plans': { access: 'public' },

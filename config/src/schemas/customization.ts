@@ -1,4 +1,4 @@
-import { fieldMessages } from '../messages';
+import { fieldMessages, messageTemplates } from '../messages';
 import { RGB_COLORS } from '../branding';
 import { z } from 'zod';
 
@@ -66,8 +66,8 @@ const colorScheme = z
   });
 
 /**
- * Only the subject and body of a template are editable. Its `description` and `variables` are
- * served alongside (read-only, defined by the mailer) and ignored when sent back.
+ * Only the subject and body of a template are editable. Its `description`, `variables` and
+ * defaults are served alongside (read-only, defined by the mailer) and ignored when sent back.
  */
 const templateOverride = z
   .object({
@@ -81,6 +81,8 @@ const templateOverride = z
       .nullish(),
     description: z.unknown().optional(),
     variables: z.unknown().optional(),
+    default_subject: z.unknown().optional(),
+    default_body: z.unknown().optional(),
   })
   .strict()
   .transform(({ subject, body }) => ({ subject, body }))
@@ -93,6 +95,8 @@ export interface EmailTemplateCatalogue {
   unknownPlaceholders(key: string, text: string): string[];
   /** The placeholders the template offers, as the admin sees them (`{{first_name}}`). */
   placeholders(key: string): readonly string[];
+  /** The required placeholders (`{{reset_link}}`) that `body` leaves out. */
+  missingRequired(key: string, body: string): string[];
 }
 
 const emailTemplates = (catalogue: EmailTemplateCatalogue) =>
@@ -114,6 +118,11 @@ const emailTemplates = (catalogue: EmailTemplateCatalogue) =>
           });
         }
       }
+      // An empty body is no override (the default, which has them all, is sent).
+      const body = value?.body;
+      if (!body || !body.trim()) continue;
+      const missing = catalogue.missingRequired(key, body);
+      if (missing.length) ctx.addIssue({ code: 'custom', path: [key, 'body'], message: messageTemplates.templateMissingRequired(missing) });
     }
   });
 
@@ -152,7 +161,11 @@ export interface EmailTemplateResource {
   subject: string;
   body: string;
   description: string;
-  variables: Array<{ placeholder: string; description: string }>;
+  /** `required`: a body without it is refused (the mail would not do its job). */
+  variables: Array<{ placeholder: string; description: string; required: boolean }>;
+  /** What "Restore default" puts back. */
+  default_subject: string;
+  default_body: string;
 }
 
 /** GET admin/customizations: the public view plus the email templates. */

@@ -1,18 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { AdminCustomizationResource } from '@branchify/shared';
-import { api } from '../../shared/api';
-import { useAlert } from '../../shared/alerts';
-import { keys } from '../../shared/data/keys';
 import { FormTextArea, FormTextInput } from '../../shared/form';
 import { ImageUpload } from '../../shared/inputs';
 import type { CustomizationForm } from './CustomizationPage';
-import { customizationKeys } from './queries';
+
+/** Images chosen in the form, sent with the next Save (Discard drops them). */
+export type PendingImages = Partial<Record<'app_logo' | 'app_favicon', File>>;
 
 const IMAGES = [
   { field: 'app_logo', url: 'app_logo_url', label: 'Logo', hint: 'Shown in the sidebar and on the sign-in pages.' },
@@ -20,41 +17,43 @@ const IMAGES = [
 ] as const;
 
 /**
- * A logo or favicon: checked in the browser with the upload rules (type and size), then stored
- * at once through POST admin/customizations/images; Remove clears it on the next save.
+ * A logo or favicon: checked in the browser with the upload rules (type and size) and shown at
+ * once; it is stored with the form's Save (multipart) and dropped by "Discard changes". Remove
+ * clears it on the next save.
  */
-const ImageField = ({ form, image }: { form: UseFormReturn<CustomizationForm>; image: (typeof IMAGES)[number] }) => {
-  // A controlled field (not only watched), so resetField can make an upload its saved value.
+const ImageField = ({
+  form,
+  image,
+  pending,
+  onPending,
+}: {
+  form: UseFormReturn<CustomizationForm>;
+  image: (typeof IMAGES)[number];
+  pending: File | undefined;
+  onPending: (file: File | undefined) => void;
+}) => {
   const { field } = useController({ control: form.control, name: image.url });
   const value = field.value as string | null | undefined;
-  const [busy, setBusy] = useState(false);
-  const alert = useAlert();
-  const client = useQueryClient();
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const body = new FormData();
-      body.append(image.field, file);
-      const res = await api.post<AdminCustomizationResource>('admin/customizations/images', body);
-      // Stored already: it becomes the field's saved value too, so "Discard changes" keeps it.
-      form.resetField(image.url, { defaultValue: res.data[image.url] });
-      client.setQueryData(customizationKeys.admin, res.data);
-      alert.success(res.message ?? '');
-      await client.invalidateQueries({ queryKey: keys.customization });
-    } catch (error) {
-      alert.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The chosen file's own preview, released when it is replaced, saved or discarded.
+  const local = useMemo(() => (pending ? URL.createObjectURL(pending) : null), [pending]);
+  useEffect(() => () => (local ? URL.revokeObjectURL(local) : undefined), [local]);
+  const shown = local ?? value;
   return (
     <Box data-testid={`image-${image.field}`} sx={{ mb: 2 }}>
-      <ImageUpload label={image.label} preview={value} busy={busy} onFile={(file) => void upload(file)} />
+      <ImageUpload label={image.label} preview={shown} onFile={onPending} />
       <Typography variant="caption" color="text.secondary" component="p">
         {image.hint} PNG, JPG, WEBP or SVG.
       </Typography>
-      {value && (
-        <Button size="small" color="error" sx={{ px: 0, minWidth: 0 }} onClick={() => field.onChange(null)}>
+      {shown && (
+        <Button
+          size="small"
+          color="error"
+          sx={{ px: 0, minWidth: 0 }}
+          onClick={() => {
+            onPending(undefined);
+            field.onChange(null);
+          }}
+        >
           Remove {image.label.toLowerCase()}
         </Button>
       )}
@@ -62,7 +61,15 @@ const ImageField = ({ form, image }: { form: UseFormReturn<CustomizationForm>; i
   );
 };
 
-export const BrandingFields = ({ form }: { form: UseFormReturn<CustomizationForm> }) => {
+export const BrandingFields = ({
+  form,
+  pending,
+  onPending,
+}: {
+  form: UseFormReturn<CustomizationForm>;
+  pending: PendingImages;
+  onPending: (images: PendingImages) => void;
+}) => {
   const { control } = form;
   return (
     <Grid container spacing={2}>
@@ -79,7 +86,13 @@ export const BrandingFields = ({ form }: { form: UseFormReturn<CustomizationForm
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         {IMAGES.map((image) => (
-          <ImageField key={image.field} form={form} image={image} />
+          <ImageField
+            key={image.field}
+            form={form}
+            image={image}
+            pending={pending[image.field]}
+            onPending={(file) => onPending({ ...pending, [image.field]: file })}
+          />
         ))}
       </Grid>
     </Grid>

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useWarnWhenUnsavedChanges } from 'react-admin';
+import { useWarnWhenUnsavedChanges } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,15 +15,19 @@ import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { useApiForm } from '../../shared/form';
 import { Loaded } from '../../shared/Loader';
-import { BrandingFields } from './BrandingFields';
+import { BrandingFields, type PendingImages } from './BrandingFields';
 import { ColorSchemeFields } from './ColorSchemeFields';
 import { EmailTemplateEditor } from './EmailTemplateEditor';
 import { customizationKeys, useAdminCustomization } from './queries';
 import { catalogueOf } from './templates';
 import { ThemePreview } from './ThemePreview';
+import { SETUP_STATUS_KEY } from '../setup/useSetupStatus';
 
 /** The form holds the record as served (derived and read-only fields included): the API takes it back whole. */
 export type CustomizationForm = z.input<ReturnType<typeof customizationSchemaFor>>;
+
+/** What a multipart save sends besides the images (the rest of the record is read-only). */
+const SENT_FIELDS = ['app_name', 'app_description', 'app_logo_url', 'app_favicon_url', 'app_support_url', 'app_color_scheme', 'app_email_templates'] as const;
 
 const Section = ({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) => (
   <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
@@ -40,20 +45,43 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
   const schema = useMemo(() => customizationSchemaFor(catalogueOf(record.app_email_templates)), [record.app_email_templates]);
   const form = useApiForm(schema, record as DefaultValues<CustomizationForm>);
   const client = useQueryClient();
+  const [pending, setPending] = useState<PendingImages>({});
+  const hasPending = Object.values(pending).some(Boolean);
   useWarnWhenUnsavedChanges(true, '/admin/app-customization', form.control as unknown as Control);
   const save = useApiMutation({
     mutationFn: (body: unknown) => api.post<AdminCustomizationResource>('admin/customizations', body),
-    // The app's branding (theme, favicon, name) follows at once, without a reload.
-    invalidates: [keys.customization],
+    // The app's branding (theme, favicon, name) and the setup checklist's "Brand the app" follow
+    // at once, without a reload.
+    invalidates: [keys.customization, SETUP_STATUS_KEY],
     onSuccess: (saved) => {
       client.setQueryData(customizationKeys.admin, saved);
       form.reset(saved as DefaultValues<CustomizationForm>);
+      setPending({});
     },
   });
+  /** The record as JSON, or with chosen images as multipart (objects as JSON text, null as empty). */
+  const bodyOf = (values: CustomizationForm): unknown => {
+    if (!hasPending) return values;
+    const body = new FormData();
+    for (const key of SENT_FIELDS) {
+      const value = values[key];
+      if (value === undefined) continue;
+      body.append(key, value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+    for (const [field, file] of Object.entries(pending)) if (file) body.append(field, file);
+    return body;
+  };
+  const discard = () => {
+    form.reset();
+    setPending({});
+  };
+  const pendingLogo = useMemo(() => (pending.app_logo ? URL.createObjectURL(pending.app_logo) : null), [pending.app_logo]);
+  useEffect(() => () => (pendingLogo ? URL.revokeObjectURL(pendingLogo) : undefined), [pendingLogo]);
   const scheme = (useWatch({ control: form.control, name: 'app_color_scheme' }) ?? {}) as Record<string, string>;
   const appName = (useWatch({ control: form.control, name: 'app_name' }) as string | undefined) ?? '';
   const logoUrl = (useWatch({ control: form.control, name: 'app_logo_url' }) as string | null | undefined) ?? null;
-  const { isDirty, submitCount } = form.formState;
+  const { submitCount } = form.formState;
+  const isDirty = form.formState.isDirty || hasPending;
 
   // A refusal in a field out of sight (a closed section's error) still gets seen: go to the first error.
   useEffect(() => {
@@ -68,7 +96,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
       noValidate
       aria-label="App customization"
       // The whole record goes back, as react-admin would send it; the server ignores what it derives.
-      onSubmit={form.submit(async () => void (await save.mutateAsync(form.getValues())))}
+      onSubmit={form.submit(async () => void (await save.mutateAsync(bodyOf(form.getValues()))))}
     >
       <Box
         sx={{
@@ -91,7 +119,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
             You have unsaved changes.
           </Typography>
         )}
-        <Button onClick={() => form.reset()} disabled={!isDirty || form.submitting}>
+        <Button onClick={discard} disabled={!isDirty || form.submitting}>
           Discard changes
         </Button>
         <Button type="submit" variant="contained" disabled={form.submitting}>
@@ -99,7 +127,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
         </Button>
       </Box>
       <Section id="branding-title" title="Branding" intro="The name, description and images your users see.">
-        <BrandingFields form={form} />
+        <BrandingFields form={form} pending={pending} onPending={setPending} />
       </Section>
       <Section id="colors-title" title="Colour scheme" intro="The app's colours. The preview shows them before you save.">
         <Grid container spacing={3}>
@@ -107,7 +135,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
             <ColorSchemeFields control={form.control} />
           </Grid>
           <Grid size={{ xs: 12, lg: 5 }}>
-            <ThemePreview scheme={scheme} appName={appName} logoUrl={logoUrl} />
+            <ThemePreview scheme={scheme} appName={appName} logoUrl={pendingLogo ?? logoUrl} />
           </Grid>
         </Grid>
       </Section>
@@ -127,7 +155,7 @@ export const CustomizationPage = () => {
   const query = useAdminCustomization();
   return (
     <Box sx={{ py: 2, maxWidth: 1280 }}>
-      <Title title="App Customizations" />
+      <AdminTitle title="App Customizations" />
       <Typography variant="h5" component="h1">
         App Customizations
       </Typography>

@@ -89,6 +89,21 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
     target.current = { part, element: event.target };
   };
 
+  // What "Restore default" last did, said until the template or its text changes again.
+  const [restored, setRestored] = useState<string | null>(null);
+  const isDefault = !!template && subject === template.default_subject && body === template.default_body;
+  useEffect(() => {
+    if (restored && !isDefault) setRestored(null);
+  }, [restored, isDefault]);
+  const restoreDefault = () => {
+    if (!template) return;
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue(subjectName, template.default_subject, options);
+    form.setValue(bodyName, template.default_body, options);
+    setRestored(selected);
+  };
+  const required = template?.variables.filter((v) => v.required).map((v) => v.placeholder) ?? [];
+
   const insert = (placeholder: string) => {
     const part = target.current?.part ?? 'body';
     const name = part === 'subject' ? subjectName : bodyName;
@@ -112,6 +127,7 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
         value={selected}
         onChange={(_e, value: string) => {
           setSelected(value);
+          setRestored(null);
           target.current = null;
         }}
         variant="scrollable"
@@ -136,8 +152,23 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
             <Typography variant="body2" color="text.secondary">
               {template.description}
             </Typography>
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="template-required">
+              {required.length ? `Required in the body: ${required.join(', ')}.` : 'No variable is required in this template.'}
+            </Typography>
             <FormTextInput key={subjectName} control={form.control} name={subjectName} label="Subject" onFocus={remember('subject')} />
             <FormTextArea key={bodyName} control={form.control} name={bodyName} label="Body (HTML)" rows={12} onFocus={remember('body')} />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+              <Button variant="outlined" size="small" onClick={restoreDefault} disabled={isDefault}>
+                Restore default
+              </Button>
+              <Typography variant="body2" color="text.secondary" role="status">
+                {restored === selected
+                  ? 'The default subject and body are back in the form. Save to keep them.'
+                  : isDefault
+                    ? 'This template is the default.'
+                    : ''}
+              </Typography>
+            </Box>
             <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
               Variables
             </Typography>
@@ -159,6 +190,11 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
                   <Typography variant="body2" color="text.secondary">
                     {v.description}
                   </Typography>
+                  {v.required && (
+                    <Typography variant="caption" sx={{ fontWeight: 600, color: 'error.dark' }}>
+                      Required
+                    </Typography>
+                  )}
                 </Box>
               ))}
             </Box>

@@ -20,6 +20,10 @@ const nameOf = (placeholder: string) => placeholder.replace(/[{}\s]/g, '');
 export const catalogueOf = (templates: Record<string, EmailTemplateResource>): EmailTemplateCatalogue => ({
   isTemplateKey: (key) => Object.prototype.hasOwnProperty.call(templates, key),
   placeholders: (key) => templates[key]?.variables.map((v) => v.placeholder) ?? [],
+  missingRequired: (key, body) => {
+    const used = new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]!));
+    return (templates[key]?.variables ?? []).filter((v) => v.required && !used.has(nameOf(v.placeholder))).map((v) => v.placeholder);
+  },
   unknownPlaceholders: (key, text) => {
     const known = new Set((templates[key]?.variables ?? []).map((v) => nameOf(v.placeholder)));
     const found = new Set<string>();

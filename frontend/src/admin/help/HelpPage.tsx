@@ -1,5 +1,5 @@
+import { AdminTitle } from '../layout/AdminTitle';
 import { Link as RouterLink } from 'react-router-dom';
-import { Title } from 'react-admin';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -38,6 +38,14 @@ const TOPICS: Topic[] = [
     ],
   },
   {
+    title: 'Webhooks',
+    text: 'Send events to your own systems: add an https endpoint and choose its events (a subscription changed, a funnel viewed or completed, a branch clicked). Each event is a JSON body signed with the endpoint’s secret (shown once, when the endpoint is added), delivered at least once and retried with growing pauses; the delivery log shows every attempt, and a failed delivery can be resent.',
+    links: [
+      { label: 'Open Webhooks', to: '/admin/webhooks' },
+      { label: 'Add an endpoint', to: '/admin/webhooks/create' },
+    ],
+  },
+  {
     title: 'App update',
     text: 'Shows the running and the latest version. With a license key saved, an update is downloaded, checked against the vendor’s signature and installed beside the running version; restart the application to run it.',
     links: [{ label: 'Open App update', to: '/admin/updates' }],
@@ -50,7 +58,7 @@ export const HelpPage = () => {
   const support = customization.app_support_url;
   return (
     <Box sx={{ py: 2, maxWidth: 860 }}>
-      <Title title="Help" />
+      <AdminTitle title="Help" />
       <Typography variant="h5" component="h1">
         Help
       </Typography>

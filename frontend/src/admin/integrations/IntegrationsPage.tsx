@@ -1,6 +1,6 @@
+import { AdminTitle } from '../layout/AdminTitle';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Title } from 'react-admin';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -44,7 +44,7 @@ export const IntegrationsPage = () => {
 
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
-      <Title title="Integrations" />
+      <AdminTitle title="Integrations" />
       <Typography variant="h5" component="h1">
         Integrations
       </Typography>

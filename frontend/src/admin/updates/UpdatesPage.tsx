@@ -1,6 +1,6 @@
+import { AdminTitle } from '../layout/AdminTitle';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +34,59 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
   </Box>
 );
 
-const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: boolean; onCheck: () => void }) => {
+const LATEST = 'You are running the latest version.';
+
+/**
+ * Where the installation stands, one state at a time: without a feed nothing can be checked, without
+ * a key the latest version is unknown, a failed check says why, an installed update waits for a
+ * restart, otherwise a newer version is or is not available.
+ */
+type UpdateState =
+  | { kind: 'not-configured' }
+  | { kind: 'no-key' }
+  | { kind: 'check-failed'; message: string }
+  | { kind: 'restart'; version: string }
+  | { kind: 'available'; version: string }
+  | { kind: 'latest'; version: string };
+
+const stateOf = (info: UpdateInfo): UpdateState => {
+  if (!info.feed_configured) return { kind: 'not-configured' };
+  if (!info.license_key) return { kind: 'no-key' };
+  if (info.check_error) return { kind: 'check-failed', message: info.check_error };
+  if (info.restart_required) return { kind: 'restart', version: info.applied_version ?? info.latest_version };
+  if (info.update_available) return { kind: 'available', version: info.latest_version };
+  return { kind: 'latest', version: info.latest_version };
+};
+
+const sentenceOf = (state: UpdateState): string => {
+  switch (state.kind) {
+    case 'not-configured':
+      return MESSAGES.updatesNotConfigured;
+    case 'no-key':
+      return 'Save your license key to check for updates.';
+    case 'check-failed':
+      return state.message;
+    case 'restart':
+      return `Version ${state.version} is installed. ${MESSAGES.updateApplied}`;
+    case 'available':
+      return `Version ${state.version} is available.`;
+    case 'latest':
+      return LATEST;
+  }
+};
+
+const severityOf: Record<UpdateState['kind'], 'info' | 'error' | 'success' | 'warning'> = {
+  'not-configured': 'info',
+  'no-key': 'info',
+  'check-failed': 'error',
+  restart: 'warning',
+  available: 'success',
+  latest: 'success',
+};
+
+const checkedAt = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : null);
+
+const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: boolean; onCheck: () => Promise<UpdateInfo | undefined> }) => {
   const client = useQueryClient();
   const alert = useAlert();
   const modals = useModals();
@@ -75,6 +127,18 @@ const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: 
   // No key: the latest version is unknown, so the button asks for the key instead of staying off.
   const canUpdate = info.feed_configured && !busy && (!hasKey || info.update_available);
   const showProgress = phase !== 'idle';
+  const state = stateOf(info);
+  const known = state.kind === 'latest' || state.kind === 'available' || state.kind === 'restart';
+  const lastChecked = checkedAt(info.checked_at);
+
+  /** Asks the feed again and says what it answered. */
+  const check = async () => {
+    const fresh = await onCheck();
+    if (!fresh) return;
+    const result = stateOf(fresh);
+    if (result.kind === 'check-failed') alert.error(result.message);
+    else alert.success(`Checked for updates: ${sentenceOf(result)}`);
+  };
 
   return (
     <>
@@ -84,22 +148,7 @@ const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: 
             <Typography data-testid="current-version">{info.current_version}</Typography>
           </Row>
           <Row label="Latest version">
-            <Typography data-testid="latest-version">{hasKey ? info.latest_version : 'Unknown'}</Typography>
-            {hasKey && !info.update_available && !info.check_error && (
-              <Typography variant="body2" color="text.secondary">
-                You are running the latest version.
-              </Typography>
-            )}
-            {hasKey && info.update_available && (
-              <Typography variant="body2" color="success.dark" sx={{ fontWeight: 600 }}>
-                A newer version is available.
-              </Typography>
-            )}
-            {!hasKey && (
-              <Typography variant="body2" color="text.secondary">
-                Save your license key to check for updates.
-              </Typography>
-            )}
+            <Typography data-testid="latest-version">{known ? info.latest_version : 'Unknown'}</Typography>
           </Row>
           <Row label="License key">
             <Typography data-testid="license-key" sx={{ fontFamily: hasKey ? 'monospace' : undefined }}>
@@ -110,19 +159,15 @@ const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: 
             </Button>
           </Row>
         </Box>
-        {!info.feed_configured && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {MESSAGES.updatesNotConfigured}
-          </Alert>
-        )}
-        {info.check_error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {info.check_error}
-          </Alert>
-        )}
-        {info.restart_required && phase !== 'done' && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            Version {info.applied_version} is installed. {MESSAGES.updateApplied}
+        {/* Once an update ran here, its progress panel below reports the outcome instead. */}
+        {phase !== 'done' && (
+          <Alert severity={severityOf[state.kind]} sx={{ mt: 2 }} data-testid="update-status">
+            {sentenceOf(state)}
+            {lastChecked && (state.kind === 'latest' || state.kind === 'available') && (
+              <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>
+                Last checked {lastChecked}.
+              </Typography>
+            )}
           </Alert>
         )}
       </Paper>
@@ -135,7 +180,7 @@ const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: 
         <Button variant="contained" disabled={!canUpdate} onClick={() => (hasKey ? void update() : openLicenseKey())}>
           Update to Latest Version
         </Button>
-        <Button onClick={onCheck} disabled={busy || checking || !hasKey}>
+        <Button onClick={() => void check()} disabled={busy || checking || !hasKey || !info.feed_configured}>
           {checking ? 'Checking...' : 'Check for updates'}
         </Button>
       </Box>
@@ -179,14 +224,14 @@ export const UpdatesPage = () => {
   const info = useUpdateInfo();
   return (
     <Box sx={{ py: 2, maxWidth: 860 }}>
-      <Title title="App update" />
+      <AdminTitle title="App update" />
       <Typography variant="h5" component="h1">
         App update
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Updates are downloaded from the update server, checked against the vendor&apos;s signature, and installed beside the running version.
       </Typography>
-      <Loaded query={info}>{(data) => <UpdatePanel info={data} checking={info.isFetching} onCheck={() => void info.refetch()} />}</Loaded>
+      <Loaded query={info}>{(data) => <UpdatePanel info={data} checking={info.isFetching} onCheck={async () => (await info.refetch()).data} />}</Loaded>
     </Box>
   );
 };

@@ -1,3 +1,4 @@
+import { useAdminPageTitle } from '../layout/AdminTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -55,6 +56,7 @@ const SubscriptionCell = ({ user }: { user: UserResource }) => {
 
 /** UsersList (/admin/users): search, paging, sorting; a row opens the user page. */
 export const UserList = () => {
+  useAdminPageTitle('Users');
   const { identity } = useGetIdentity();
   return (
     <List filters={filters} actions={<ListActions />} perPage={25} sort={{ field: 'id', order: 'DESC' }} title="Users">

@@ -5,8 +5,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router-dom';
-import { ShowBase, Title, useGetIdentity, useShowContext } from 'react-admin';
+import { ShowBase, useGetIdentity, useShowContext } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import type { UserResource } from '@branchify/shared';
+import { api } from '../../shared/api';
+import { useApiMutation } from '../../shared/data/mutations';
 import { formatDate } from '../../shared/format';
 import { StatusBadge } from '../../shared/inputs';
 import { Loader } from '../../shared/Loader';
@@ -48,7 +51,20 @@ const Header = ({ user, self }: { user: UserResource; self: boolean }) => {
   );
 };
 
-const Details = ({ user }: { user: UserResource }) => (
+/** Not verified: the admin can vouch for the address (the user never got or followed the link). */
+const MarkVerified = ({ user, onDone }: { user: UserResource; onDone: () => void }) => {
+  const verify = useApiMutation({
+    mutationFn: () => api.post<UserResource>(`admin/users/${user.id}/verify-email`),
+    onSuccess: onDone,
+  });
+  return (
+    <Button size="small" variant="outlined" onClick={() => verify.run()} disabled={verify.isPending} sx={{ ml: 1 }}>
+      {verify.isPending ? 'Marking as verified...' : 'Mark as verified'}
+    </Button>
+  );
+};
+
+const Details = ({ user, onChange }: { user: UserResource; onChange: () => void }) => (
   <Section title="Details">
     <Field label="First name">{user.first_name}</Field>
     <Field label="Last name">{user.last_name}</Field>
@@ -58,7 +74,16 @@ const Details = ({ user }: { user: UserResource }) => (
       <StatusBadge status={user.status === 'active' ? 'active' : 'suspended'} label={user.status} />
     </Field>
     {user.status !== 'active' && user.status_note && <Field label="Suspension reason">{user.status_note}</Field>}
-    <Field label="Email verified">{user.email_verified_at ? formatDate(user.email_verified_at) : 'Not verified'}</Field>
+    <Field label="Email verified">
+      {user.email_verified_at ? (
+        formatDate(user.email_verified_at)
+      ) : (
+        <>
+          Not verified
+          <MarkVerified user={user} onDone={onChange} />
+        </>
+      )}
+    </Field>
     <Field label="Created">{formatDate(user.created_at)}</Field>
   </Section>
 );
@@ -71,9 +96,9 @@ const UserPage = () => {
   const self = identity !== undefined && String(identity.id) === String(record.id);
   return (
     <>
-      <Title title={fullName(record)} />
+      <AdminTitle title={fullName(record)} />
       <Header user={record} self={self} />
-      <Details user={record} />
+      <Details user={record} onChange={() => void refetch()} />
       <SubscriptionPanel user={record} />
       <InvoiceList userId={record.id} />
     </>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import SettingsIcon from '@mui/icons-material/Settings';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { useCustomization, sidebarWidth } from '../../shared/customization';
 import { MailerBanner } from '../../shared/MailerBanner';
@@ -133,6 +134,7 @@ export const Sidebar = ({ items }: { items: NavItem[] }) => {
 /** The user area's root layout: named views sidebar + main. */
 export const UserLayout = () => {
   const { customization } = useCustomization();
+  const { user } = useSession();
   const items: NavItem[] = [
     { label: 'Funnels', to: ROUTES.FunnelsDashboard, icon: <AccountTreeIcon /> },
     { label: 'Library', to: ROUTES.Library, icon: <VideoLibraryIcon /> },
@@ -140,6 +142,8 @@ export const UserLayout = () => {
   ];
   // Help opens the support URL of the app customization (hidden until an admin sets one).
   if (customization.app_support_url) items.push({ label: 'Help', to: customization.app_support_url, icon: <HelpOutlineIcon />, external: true });
+  // An admin also builds funnels here: the way back to the admin panel.
+  if (user?.is_admin) items.push({ label: 'Admin panel', to: ROUTES.UsersList, icon: <AdminPanelSettingsIcon /> });
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Sidebar items={items} />

@@ -28,10 +28,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   return {
-    /** The settings with any images sent alongside; answers the admin view. */
+    /** The settings with any images sent alongside (an image sent wins over its URL field); answers the admin view. */
     async update(input: CustomizationInput, images: UploadedImages, actorId: number) {
+      const settings = { ...input };
+      for (const [field] of images) delete settings[IMAGE_FIELDS[field]];
       await saveImages(images, actorId);
-      await customization().save(input);
+      await customization().save(settings);
       strapi.log.info(`[customization] admin ${actorId} updated the app customization`);
       return customization().adminView();
     },

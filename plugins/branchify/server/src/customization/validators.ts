@@ -1,5 +1,5 @@
 import { customizationSchemaFor, emailPreviewSchemaFor, type EmailTemplateCatalogue } from '@branchify/shared';
-import { DEFAULT_TEMPLATES, isTemplateKey, unknownPlaceholders } from '../mailer/templates';
+import { DEFAULT_TEMPLATES, isTemplateKey, missingRequired, unknownPlaceholders } from '../mailer/templates';
 
 export type { CustomizationBody } from '@branchify/shared';
 
@@ -8,6 +8,7 @@ const catalogue: EmailTemplateCatalogue = {
   isTemplateKey,
   unknownPlaceholders: (key, text) => (isTemplateKey(key) ? unknownPlaceholders(text, DEFAULT_TEMPLATES[key]) : []),
   placeholders: (key) => (isTemplateKey(key) ? DEFAULT_TEMPLATES[key].variables.map((v) => v.placeholder) : []),
+  missingRequired: (key, body) => (isTemplateKey(key) ? missingRequired(body, DEFAULT_TEMPLATES[key]) : []),
 };
 
 export const customizationSchema = customizationSchemaFor(catalogue);

@@ -6,6 +6,8 @@
 export interface TemplateVariable {
   placeholder: string;
   description: string;
+  /** The mail does not do its job without it: a body that leaves it out is refused. */
+  required: boolean;
 }
 
 export interface EmailTemplate {
@@ -29,11 +31,11 @@ export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 export type InternalTemplateKey = 'email_verification';
 
 const USER_VARIABLES: TemplateVariable[] = [
-  { placeholder: '{{first_name}}', description: "The user's first name" },
-  { placeholder: '{{last_name}}', description: "The user's last name" },
-  { placeholder: '{{email}}', description: "The user's email address" },
+  { placeholder: '{{first_name}}', description: "The user's first name", required: false },
+  { placeholder: '{{last_name}}', description: "The user's last name", required: false },
+  { placeholder: '{{email}}', description: "The user's email address", required: false },
 ];
-const APP_VARIABLES: TemplateVariable[] = [{ placeholder: '{{app_name}}', description: 'The application name (App customization)' }];
+const APP_VARIABLES: TemplateVariable[] = [{ placeholder: '{{app_name}}', description: 'The application name (App customization)', required: false }];
 
 const variables = (...extra: TemplateVariable[]) => [...USER_VARIABLES, ...extra, ...APP_VARIABLES];
 
@@ -43,7 +45,8 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, EmailTemplate> = {
   password_reset: {
     subject: 'Reset your {{app_name}} password',
     description: 'Sent when a user asks to reset a forgotten password.',
-    variables: variables({ placeholder: '{{reset_link}}', description: 'The link that opens the password reset page' }),
+    // Without the link the user cannot reset the password at all.
+    variables: variables({ placeholder: '{{reset_link}}', description: 'The link that opens the password reset page', required: true }),
     body: paragraph(
       'Hello {{first_name}} {{last_name}},',
       'We received a request to reset the password of your {{app_name}} account ({{email}}).',
@@ -55,7 +58,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, EmailTemplate> = {
   new_subscription: {
     subject: 'Your {{subscription_plan}} subscription is active',
     description: 'Sent when a user starts a subscription plan.',
-    variables: variables({ placeholder: '{{subscription_plan}}', description: 'The name of the subscribed plan' }),
+    variables: variables({ placeholder: '{{subscription_plan}}', description: 'The name of the subscribed plan', required: false }),
     body: paragraph(
       'Hello {{first_name}} {{last_name}},',
       'Thank you for subscribing to the {{subscription_plan}} plan on {{app_name}}.',
@@ -75,7 +78,8 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, EmailTemplate> = {
   account_suspended: {
     subject: 'Your {{app_name}} account has been suspended',
     description: 'Sent when an admin suspends a user account.',
-    variables: variables({ placeholder: '{{reason}}', description: 'The reason the admin gave for the suspension' }),
+    // A suspended user is always told why (the admin must give a reason to suspend).
+    variables: variables({ placeholder: '{{reason}}', description: 'The reason the admin gave for the suspension', required: true }),
     body: paragraph(
       'Hello {{first_name}} {{last_name}},',
       'Your {{app_name}} account ({{email}}) has been suspended.',
@@ -105,7 +109,7 @@ export const INTERNAL_TEMPLATES: Record<InternalTemplateKey, EmailTemplate> = {
   email_verification: {
     subject: 'Verify your {{app_name}} email address',
     description: 'Sent after registration and when a user asks for a new verification link.',
-    variables: variables({ placeholder: '{{verification_link}}', description: 'The signed email verification link' }),
+    variables: variables({ placeholder: '{{verification_link}}', description: 'The signed email verification link', required: true }),
     body: paragraph(
       'Hello {{first_name}} {{last_name}},',
       'Please confirm that {{email}} is your email address.',
@@ -120,10 +124,16 @@ export const isTemplateKey = (key: string): key is TemplateKey => (TEMPLATE_KEYS
 /** An admin's stored override: only the subject and body are editable. */
 export type TemplateOverrides = Partial<Record<TemplateKey, { subject?: string | null; body?: string | null }>>;
 
+/** A template as the admin sees it: what is in effect, and the default "Restore default" goes back to. */
+export interface EffectiveTemplate extends EmailTemplate {
+  default_subject: string;
+  default_body: string;
+}
+
 /** The six templates as the admin sees them: defaults with any stored override applied. */
-export const effectiveTemplates = (overrides: unknown): Record<TemplateKey, EmailTemplate> => {
+export const effectiveTemplates = (overrides: unknown): Record<TemplateKey, EffectiveTemplate> => {
   const stored = (overrides && typeof overrides === 'object' ? overrides : {}) as TemplateOverrides;
-  const out = {} as Record<TemplateKey, EmailTemplate>;
+  const out = {} as Record<TemplateKey, EffectiveTemplate>;
   for (const key of TEMPLATE_KEYS) {
     const base = DEFAULT_TEMPLATES[key];
     const own = stored[key];
@@ -132,6 +142,8 @@ export const effectiveTemplates = (overrides: unknown): Record<TemplateKey, Emai
       variables: base.variables.map((v) => ({ ...v })),
       subject: typeof own?.subject === 'string' && own.subject.trim() ? own.subject : base.subject,
       body: typeof own?.body === 'string' && own.body.trim() ? own.body : base.body,
+      default_subject: base.subject,
+      default_body: base.body,
     };
   }
   return out;
@@ -145,6 +157,12 @@ export const unknownPlaceholders = (text: string, template: EmailTemplate): stri
   const found = new Set<string>();
   for (const match of text.matchAll(PLACEHOLDER)) if (!known.has(match[1]!)) found.add(match[1]!);
   return [...found];
+};
+
+/** The required placeholders a body leaves out (a template is refused without them). */
+export const missingRequired = (body: string, template: EmailTemplate): string[] => {
+  const used = new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]!));
+  return template.variables.filter((v) => v.required && !used.has(v.placeholder.replace(/[{}\s]/g, ''))).map((v) => v.placeholder);
 };
 
 export const escapeHtml = (value: string): string =>

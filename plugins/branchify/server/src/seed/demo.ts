@@ -7,17 +7,22 @@ import { query, UID, type Strapi } from '../utils/strapi';
 import type { VideoRow } from '../videos/service';
 import { DEMO_MEDIA_PATH } from './media';
 
-/** What the demo adds. The creator's credentials are documented in the README. */
+/**
+ * What the demo adds. The creator's credentials are documented in the README. The texts never name
+ * the app: they are stored, and the app's name is the admin's to change (branding).
+ */
 export const DEMO = {
+  /** Held by the demo account only: not offered on "Choose a plan" (inactive plans are not). */
   plan: {
     name: 'Demo',
-    description: 'A free plan to try Branchify with the demo funnel.',
+    description: "The demo account's plan: free, with the demo funnel.",
     price: '0',
     payment_schedule: 'free',
     managed_by: 'platform',
     max_funnel: 3,
     max_branch_per_funnel: 10,
     video_sources: null,
+    is_active: false,
   },
   creator: { first_name: 'Demo', last_name: 'Creator', email: 'demo@example.com', password: 'branchify-demo' },
   funnel: { title: 'Demo funnel', description: 'Three short videos: an intro with two buttons, each leading to its own video.' },
@@ -117,11 +122,23 @@ const document = (ids: Record<ClipId, number>): FunnelDocument =>
 export default ({ strapi }: { strapi: Strapi }) => {
   const users = () => getService(strapi, 'users');
 
-  const ensurePlan = async (added: string[]): Promise<PlanRow> => {
-    const existing = await query(strapi, UID.plan).findOne({ where: { name: DEMO.plan.name, payment_schedule: 'free' } });
-    if (existing) return existing;
-    added.push(`plan '${DEMO.plan.name}'`);
-    return getService(strapi, 'plans').create(planSchema.parse(DEMO.plan));
+  /** Texts earlier versions of the seed stored, replaced on a re-run (they named the app). */
+  const OLD_DESCRIPTIONS = ['A free plan to try Branchify with the demo funnel.'];
+
+  /**
+   * The demo plan, kept private: an earlier seed left it offered to everyone and naming the app,
+   * so a re-run takes it off "Choose a plan" and replaces that text (the admin may offer it again).
+   */
+  const ensurePlan = async (added: string[], updated: string[]): Promise<PlanRow> => {
+    const plans = query(strapi, UID.plan);
+    const existing = await plans.findOne({ where: { name: DEMO.plan.name, payment_schedule: 'free' } });
+    if (!existing) {
+      added.push(`plan '${DEMO.plan.name}' (not offered publicly)`);
+      return getService(strapi, 'plans').create(planSchema.parse(DEMO.plan));
+    }
+    if (!OLD_DESCRIPTIONS.includes(existing.description ?? '')) return existing;
+    updated.push(`plan '${existing.name}' no longer offered publicly`);
+    return plans.update({ where: { id: existing.id }, data: { description: DEMO.plan.description, is_active: false } });
   };
 
   const ensureCreator = async (added: string[]) => {
@@ -136,6 +153,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const input = createUserSchema.parse({ ...DEMO.creator, password_confirmation: password, is_admin: false });
     added.push(`creator ${email}`);
     return users().create(input, { verified: true });
+  };
+
+  /**
+   * Puts the demo creator on the demo plan. Subscribing sells active plans only, so the private
+   * plan is offered for the length of this one subscription and private again right after.
+   */
+  const subscribeCreator = async (creator: Awaited<ReturnType<typeof ensureCreator>>, plan: PlanRow) => {
+    const plans = query(strapi, UID.plan);
+    const hidden = !plan.is_active;
+    if (hidden) await plans.update({ where: { id: plan.id }, data: { is_active: true } });
+    try {
+      await getService(strapi, 'billing').subscribe(creator, { plan_id: plan.id }, 'admin');
+    } finally {
+      if (hidden) await plans.update({ where: { id: plan.id }, data: { is_active: false } });
+    }
   };
 
   const ensureVideo = async (ownerId: number, clip: (typeof DEMO.clips)[number], added: string[], updated: string[]): Promise<VideoRow> => {
@@ -159,10 +191,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async run(): Promise<DemoSeedResult> {
       const added: string[] = [];
       const updated: string[] = [];
-      const plan = await ensurePlan(added);
+      const plan = await ensurePlan(added, updated);
       const creator = await ensureCreator(added);
       if (!grantsAccess(await getService(strapi, 'billing').currentOf(creator))) {
-        await getService(strapi, 'billing').subscribe(creator, { plan_id: plan.id }, 'admin');
+        await subscribeCreator(creator, plan);
         added.push(`subscription to '${plan.name}'`);
       }
 

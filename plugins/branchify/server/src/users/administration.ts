@@ -1,5 +1,5 @@
 import { MESSAGES } from '@branchify/shared';
-import { forbidden, validationError } from '../http/errors';
+import { conflict, forbidden, validationError } from '../http/errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { UserRecord } from './serialize';
@@ -55,6 +55,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
       getService(strapi, 'player-payload').invalidateAll();
       strapi.log.info(`[users] admin ${actorId} suspended user ${target.id}`);
       return updated;
+    },
+
+    /**
+     * The admin vouches for the address (the user could not get or follow the link): the account
+     * counts as verified from now, as if the user had followed it, welcome mail included.
+     */
+    async markVerified(target: UserRecord, actorId: number): Promise<UserRecord> {
+      if (target.email_verified_at) throw conflict(MESSAGES.userAlreadyVerified);
+      const verified = await users().update(target.id, { email_verified_at: new Date(), confirmed: true });
+      await getService(strapi, 'notifications').welcome(verified);
+      strapi.log.info(`[users] admin ${actorId} marked user ${target.id} verified`);
+      return verified;
     },
 
     async reactivate(target: UserRecord, actorId: number): Promise<UserRecord> {

@@ -59,6 +59,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
       ok(ctx, await present(await admin().editProfile(target, input)), MESSAGES.userUpdated);
     },
 
+    async markVerified(ctx: Context) {
+      ok(ctx, await present(await admin().markVerified(await load(ctx), ctx.state.branchifyUser.id)), MESSAGES.accountVerified);
+    },
+
     async destroy(ctx: Context) {
       await admin().remove(await load(ctx), ctx.state.branchifyUser.id);
       ok(ctx, null, MESSAGES.userDeleted);
