@@ -201,6 +201,9 @@ export const MESSAGES = {
   updateWarning:
     "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.",
 
+  // Layout
+  editorNeedsWiderScreen: 'The video editor needs a wider screen. Open this funnel on a tablet or a computer to edit it.',
+
   // Outgoing webhooks
   webhookCreated: 'Webhook endpoint created. Copy the signing secret now: it is shown only once.',
   webhookUpdated: 'Webhook endpoint updated successfully',
