@@ -218,6 +218,8 @@ describeBrowser('phones: the creator area and the admin panel at 390 and 1440 px
       await menu.focus();
       await page.keyboard.press('Enter');
       await plans.waitFor();
+      // The drawer shows the menu's labels, not only its icons.
+      expect((await plans.innerText()).trim()).toBe('Plans');
       await atTop(page);
       await shot(page, 'phone-390-admin-drawer-open');
       await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { useEffect } from 'react';
 import { Route } from 'react-router-dom';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +14,7 @@ import {
   TitlePortal,
   UserMenu,
   useGetIdentity,
+  useSidebarState,
   type LayoutProps,
   type SidebarProps,
 } from 'react-admin';
@@ -37,9 +38,6 @@ const AdminUserMenu = () => {
   const { identity } = useGetIdentity();
   return <UserMenu label={identity?.fullName || 'Profile'} />;
 };
-/** Whether the narrow screen's menu drawer is open (the app bar's button and the drawer share it). */
-const NarrowMenu = createContext<{ open: boolean; setOpen: (open: boolean) => void }>({ open: false, setOpen: () => undefined });
-
 /** The id of the narrow screen's menu drawer, which the menu button controls. */
 const MENU_ID = 'admin-menu';
 
@@ -49,7 +47,7 @@ const MENU_ID = 'admin-menu';
  */
 const AdminAppBar = () => {
   const narrow = useNarrow();
-  const { open, setOpen } = useContext(NarrowMenu);
+  const [open, setOpen] = useSidebarState();
   return (
     <AppBar userMenu={<AdminUserMenu />} sx={narrow ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}>
       {narrow ? (
@@ -64,12 +62,16 @@ const AdminAppBar = () => {
 
 /**
  * The menu: react-admin's sidebar on a wide screen; below `md` a drawer over the page that
- * choosing a page, Escape or a click beside it closes (it starts closed, whatever the wide
- * sidebar's remembered state).
+ * choosing a page (react-admin's menu items close it there), Escape or a click beside it closes.
+ * Its open state is react-admin's own (the menu shows its labels only when open); on a narrow
+ * screen it starts closed, whatever the wide sidebar's remembered state.
  */
 const AdminSidebar = (props: SidebarProps) => {
   const narrow = useNarrow();
-  const { open, setOpen } = useContext(NarrowMenu);
+  const [open, setOpen] = useSidebarState();
+  useEffect(() => {
+    if (narrow) setOpen(false);
+  }, [narrow, setOpen]);
   if (!narrow) return <Sidebar {...props} />;
   return (
     <Drawer
@@ -79,33 +81,25 @@ const AdminSidebar = (props: SidebarProps) => {
       // Mounted while closed, so the menu button's aria-controls names an element.
       ModalProps={{ keepMounted: true }}
       slotProps={{ paper: { id: MENU_ID, sx: { width: SIDEBAR.width, maxWidth: '85vw' } } }}
-      onClick={(e) => {
-        if ((e.target as Element).closest('a')) setOpen(false);
-      }}
     >
       {props.children}
     </Drawer>
   );
 };
 
-const AdminLayout = ({ children }: LayoutProps) => {
-  const [open, setOpen] = useState(false);
-  return (
-    <NarrowMenu.Provider value={{ open, setOpen }}>
-      <Layout
-        appBar={AdminAppBar}
-        menu={AdminMenu}
-        sidebar={AdminSidebar}
-        // The page never grows wider than the screen: wide content scrolls inside its own box.
-        sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
-      >
-        <MailerBanner />
-        <SetupChecklist />
-        {children}
-      </Layout>
-    </NarrowMenu.Provider>
-  );
-};
+const AdminLayout = ({ children }: LayoutProps) => (
+  <Layout
+    appBar={AdminAppBar}
+    menu={AdminMenu}
+    sidebar={AdminSidebar}
+    // The page never grows wider than the screen: wide content scrolls inside its own box.
+    sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+  >
+    <MailerBanner />
+    <SetupChecklist />
+    {children}
+  </Layout>
+);
 
 /** The app bar's loading spinner is announced as 'Loading' (a progress bar needs a name). */
 const LOADING_NAMED = { RaLoadingIndicator: { defaultProps: { 'aria-label': 'Loading' } } };
