@@ -61,10 +61,11 @@ const overflowOf = (page: Page) =>
 /** Nothing left to fetch or to spin (a page still loading is narrower than the loaded one). */
 const settle = async (page: Page): Promise<void> => {
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  // Spinners only: the set-up checklist's progress bar (it has a value) stays.
   await page
-    .locator('[role=progressbar]')
+    .locator('[role=progressbar]:not([aria-valuenow])')
     .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
+    .waitFor({ state: 'hidden', timeout: 5000 })
     .catch(() => undefined);
 };
 
