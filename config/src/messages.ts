@@ -34,6 +34,7 @@ export const MESSAGES = {
   tokenRefreshed: 'Token refreshed',
   invalidCredentials: 'These credentials do not match our records.',
   accountSuspended: 'Your account has been suspended. Please contact support.',
+  verificationMailUnavailable: 'This server cannot send email yet, so no verification link was sent. Please contact support to have your account verified.',
   emailNotVerified: 'Your email address is not verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
   invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new one.',
