@@ -39,7 +39,15 @@ export const VerifyNoticePage = () => {
     <AuthLayout title="Verify your email address">
       <Typography sx={{ mb: 2 }}>
         {!loaded ? null : noMailer ? (
-          MESSAGES.verificationMailUnavailable
+          <>
+            {MESSAGES.verificationMailUnavailable}
+            {session.user ? (
+              <>
+                {' '}
+                Your account: <strong>{session.user.email}</strong>.
+              </>
+            ) : null}
+          </>
         ) : session.user ? (
           <>
             We sent a verification link to <strong>{session.user.email}</strong>. Open it to activate your account.
