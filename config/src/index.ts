@@ -5,6 +5,7 @@
 export { APP_VERSION } from './version';
 export { MESSAGES, fieldMessages, messageTemplates } from './messages';
 export type { MessageKey } from './messages';
+export { SESSION_HINT_COOKIE } from './session';
 export * from './content';
 export * from './schemas';
 export * from './rules/funnel';

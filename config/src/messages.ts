@@ -34,6 +34,7 @@ export const MESSAGES = {
   tokenRefreshed: 'Token refreshed',
   invalidCredentials: 'These credentials do not match our records.',
   accountSuspended: 'Your account has been suspended. Please contact support.',
+  verificationMailUnavailable: 'This server cannot send email yet, so no verification link was sent. Please contact support to have your account verified.',
   emailNotVerified: 'Your email address is not verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
   /** An admin marking an account verified that already is. */
@@ -202,6 +203,9 @@ export const MESSAGES = {
   updateApplied: 'The update is installed. Restart the application to run the new version.',
   updateWarning:
     "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.",
+
+  // Layout
+  editorNeedsWiderScreen: 'The video editor needs a wider screen. Open this funnel on a tablet or a computer to edit it.',
 
   // Outgoing webhooks
   webhookCreated: 'Webhook endpoint created. Copy the signing secret now: it is shown only once.',

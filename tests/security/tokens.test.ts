@@ -1,3 +1,4 @@
+import { MESSAGES } from '@branchify/shared';
 import jwt from 'jsonwebtoken';
 import { client, refreshCookie } from '../api/support/http';
 import { findLoggedLink, logLength } from '../api/support/log';
@@ -84,7 +85,9 @@ describe('access tokens the server must refuse', () => {
     const user = await verifiedUser();
     expect((await me(user.token)).status).toBe(200);
     await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Tokens' }, admin.token);
-    await expectUnauthenticated(user.token);
+    // Refused at once; the holder of the user's own (genuine) token is told why.
+    const res = await me(user.token);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { success: false, message: MESSAGES.accountSuspended } });
     expect((await refresh(user.cookie!)).status).toBe(401);
   });
 

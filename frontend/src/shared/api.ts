@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, SESSION_HINT_COOKIE } from '@branchify/shared';
 
 /**
  * The one client for the `/api` contract (docs/api.md): same-origin `/api`, the
@@ -32,15 +32,18 @@ export class ApiError extends Error {
 }
 
 let accessToken: string | null = null;
-let onUnauthenticated: () => void = () => undefined;
+let onUnauthenticated: (reason: string) => void = () => undefined;
 
 export const setAccessToken = (token: string | null): void => {
   accessToken = token;
 };
 export const getAccessToken = (): string | null => accessToken;
 
-/** Registered by the session: forget the user and go to UserLogin. */
-export const setUnauthenticatedHandler = (handler: () => void): void => {
+/**
+ * Registered by the session: forget the user and go to UserLogin. `reason` is the server's
+ * sentence: 'Unauthenticated.', or why the session ended (a suspended account).
+ */
+export const setUnauthenticatedHandler = (handler: (reason: string) => void): void => {
   onUnauthenticated = handler;
 };
 
@@ -88,20 +91,36 @@ const send = async (method: string, path: string, body?: unknown): Promise<RawRe
 
 /** One refresh at a time: parallel 401s (and two StrictMode effects) share it. */
 let refreshing: Promise<RefreshResult | null> | null = null;
+/** Why the last refresh was refused, when the server said more than 'Unauthenticated.'. */
+let refusal: string | null = null;
+
+/** The answers to a request that mean the session is over. */
+const SIGNED_OUT: ReadonlySet<string> = new Set([MESSAGES.unauthenticated, MESSAGES.accountSuspended]);
+
+/** Whether the server said a session may exist (the refresh cookie itself is out of a script's reach). */
+export const mayHaveSession = (): boolean => cookie(SESSION_HINT_COOKIE) === '1';
+
+/** Why the last refresh was refused: a suspended account's sentence, or null. */
+export const refreshRefusal = (): string | null => refusal;
 
 export interface RefreshResult {
   access_token: string;
   user: unknown;
 }
 
+/** Renews the access token through the refresh cookie; without a session to refresh, asks nothing. */
 export const refreshSession = (): Promise<RefreshResult | null> => {
+  if (!mayHaveSession()) return Promise.resolve(null);
   refreshing ??= send('POST', 'auth/refresh-token')
     .then((r) => {
       const data = r.body?.data as RefreshResult | undefined;
       if (r.status === 200 && data?.access_token) {
         accessToken = data.access_token;
+        refusal = null;
         return data;
       }
+      const message = r.body?.message;
+      refusal = typeof message === 'string' && message !== MESSAGES.unauthenticated && SIGNED_OUT.has(message) ? message : null;
       return null;
     })
     .catch(() => null)
@@ -131,9 +150,9 @@ export const exchange = async (method: string, path: string, body?: unknown, opt
     if (await refreshSession()) result = await send(method, path, body);
   }
   const message = result.body?.message;
-  if (result.status === 401 && message === MESSAGES.unauthenticated && !options.quiet401 && !NO_RETRY.has(key)) {
+  if (result.status === 401 && typeof message === 'string' && SIGNED_OUT.has(message) && !options.quiet401 && !NO_RETRY.has(key)) {
     accessToken = null;
-    onUnauthenticated();
+    onUnauthenticated(message);
   }
   return result;
 };

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, refreshSession, setAccessToken, setUnauthenticatedHandler } from './api';
+import { MESSAGES } from '@branchify/shared';
+import { api, refreshRefusal, refreshSession, setAccessToken, setUnauthenticatedHandler } from './api';
 import { forgetAccountData } from './data/client';
 import type { AuthResource, SubscriptionResource, UserResource } from '@branchify/shared';
 
@@ -12,6 +13,8 @@ export interface SessionState {
   user: UserResource | null;
   subscription: SubscriptionResource | null;
   restoreFailed: boolean;
+  /** Why the server ended the session, when it said more than 'Unauthenticated.' (a suspension). */
+  signedOutBecause: string | null;
 }
 
 interface SessionApi extends SessionState {
@@ -20,14 +23,16 @@ interface SessionApi extends SessionState {
   signOut(): Promise<void>;
   /** Reloads the user and subscription (after verification, a plan change, a payment). */
   refresh(): Promise<{ user: UserResource; subscription: SubscriptionResource | null } | null>;
-  /** Forgets the session locally (the server already ended it). */
-  forget(): void;
+  /** Forgets the session locally (the server already ended it, for `reason`). */
+  forget(reason?: string): void;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
 
 const loadSubscription = async (user: UserResource): Promise<SubscriptionResource | null> => {
   if (user.is_admin) return null;
+  // The subscription routes refuse an unverified account: it is not asked for before verification.
+  if (!user.email_verified_at) return user.subscription ?? null;
   try {
     return (await api.get<SubscriptionResource | null>('users/subscriptions')).data ?? null;
   } catch {
@@ -35,19 +40,22 @@ const loadSubscription = async (user: UserResource): Promise<SubscriptionResourc
   }
 };
 
-export const SessionProvider = ({ children, onUnauthenticated }: { children: ReactNode; onUnauthenticated: () => void }) => {
-  const [state, setState] = useState<SessionState>({ ready: false, user: null, subscription: null, restoreFailed: false });
+/** The reasons for a signed-out session worth telling the user ('Unauthenticated.' is not one). */
+const ended = (reason: string | null): string | null => (reason === MESSAGES.accountSuspended ? reason : null);
 
-  const forget = useCallback(() => {
+export const SessionProvider = ({ children, onUnauthenticated }: { children: ReactNode; onUnauthenticated: () => void }) => {
+  const [state, setState] = useState<SessionState>({ ready: false, user: null, subscription: null, restoreFailed: false, signedOutBecause: null });
+
+  const forget = useCallback((reason?: string) => {
     setAccessToken(null);
     // Nothing cached for one account is shown to the next.
     forgetAccountData();
-    setState({ ready: true, user: null, subscription: null, restoreFailed: true });
+    setState({ ready: true, user: null, subscription: null, restoreFailed: true, signedOutBecause: ended(reason ?? null) });
   }, []);
 
   useEffect(() => {
-    setUnauthenticatedHandler(() => {
-      forget();
+    setUnauthenticatedHandler((reason) => {
+      forget(reason);
       onUnauthenticated();
     });
   }, [forget, onUnauthenticated]);
@@ -58,12 +66,12 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
       const restored = await refreshSession();
       if (!live) return;
       if (!restored) {
-        setState({ ready: true, user: null, subscription: null, restoreFailed: true });
+        setState({ ready: true, user: null, subscription: null, restoreFailed: true, signedOutBecause: ended(refreshRefusal()) });
         return;
       }
       const user = restored.user as UserResource;
       const subscription = await loadSubscription(user);
-      if (live) setState({ ready: true, user, subscription, restoreFailed: false });
+      if (live) setState({ ready: true, user, subscription, restoreFailed: false, signedOutBecause: null });
     })();
     return () => {
       live = false;
@@ -74,7 +82,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
     setAccessToken(data.access_token);
     forgetAccountData();
     const subscription = await loadSubscription(data.user);
-    setState({ ready: true, user: data.user, subscription, restoreFailed: false });
+    setState({ ready: true, user: data.user, subscription, restoreFailed: false, signedOutBecause: null });
     return { user: data.user, subscription };
   }, []);
 
@@ -82,7 +90,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
     try {
       const user = (await api.get<UserResource>('auth/user')).data;
       const subscription = await loadSubscription(user);
-      setState({ ready: true, user, subscription, restoreFailed: false });
+      setState({ ready: true, user, subscription, restoreFailed: false, signedOutBecause: null });
       return { user, subscription };
     } catch {
       return null;
@@ -97,7 +105,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
     }
     setAccessToken(null);
     forgetAccountData();
-    setState({ ready: true, user: null, subscription: null, restoreFailed: false });
+    setState({ ready: true, user: null, subscription: null, restoreFailed: false, signedOutBecause: null });
   }, []);
 
   const value = useMemo<SessionApi>(() => ({ ...state, signIn, signOut, refresh, forget }), [state, signIn, signOut, refresh, forget]);

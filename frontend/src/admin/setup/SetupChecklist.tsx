@@ -140,6 +140,8 @@ export const SetupChecklist = () => {
                 data-done={done}
                 divider
                 secondaryAction={<StatusBadge status={done ? 'active' : 'inactive'} label={done ? 'Done' : 'To do'} />}
+                // Room for the badge: the description wraps before it instead of running under it.
+                sx={{ pr: 11 }}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>
                   {done ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon color="action" aria-hidden />}

@@ -26,6 +26,11 @@ export const LoginPage = () => {
   return (
     <AuthLayout title="Log in">
       {session.restoreFailed && window.location.search.includes('expired') && <Alert severity="info">Your session has ended. Please log in again.</Alert>}
+      {session.signedOutBecause && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="signed-out-because">
+          {session.signedOutBecause}
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={onSubmit}>
         <FormTextInput control={form.control} name="email" type="email" label="Email" autoComplete="email" requiredMark autoFocus />
         <FormPasswordInput control={form.control} name="password" label="Password" autoComplete="current-password" requiredMark />

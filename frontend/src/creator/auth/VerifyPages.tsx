@@ -5,7 +5,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '@branchify/shared';
 import { api, errorMessage } from '../../shared/api';
+import { useCustomization } from '../../shared/customization';
 import { useAlert } from '../../shared/alerts';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
@@ -17,6 +19,10 @@ export const VerifyNoticePage = () => {
   const session = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
+  const { customization, loaded } = useCustomization();
+  // Without a mailer nothing was sent and nothing can be resent: the page says so instead (and
+  // claims nothing before it knows).
+  const noMailer = customization.mailer_configured === false;
   const [busy, setBusy] = useState(false);
   const resend = async () => {
     setBusy(true);
@@ -32,7 +38,17 @@ export const VerifyNoticePage = () => {
   return (
     <AuthLayout title="Verify your email address">
       <Typography sx={{ mb: 2 }}>
-        {session.user ? (
+        {!loaded ? null : noMailer ? (
+          <>
+            {MESSAGES.verificationMailUnavailable}
+            {session.user ? (
+              <>
+                {' '}
+                Your account: <strong>{session.user.email}</strong>.
+              </>
+            ) : null}
+          </>
+        ) : session.user ? (
           <>
             We sent a verification link to <strong>{session.user.email}</strong>. Open it to activate your account.
           </>
@@ -42,9 +58,11 @@ export const VerifyNoticePage = () => {
       </Typography>
       {session.user ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={resend} disabled={busy}>
-            Resend verification link
-          </Button>
+          {!loaded || noMailer ? null : (
+            <Button variant="contained" onClick={resend} disabled={busy}>
+              Resend verification link
+            </Button>
+          )}
           <Button
             onClick={async () => {
               await session.signOut();
@@ -56,7 +74,7 @@ export const VerifyNoticePage = () => {
         </Box>
       ) : (
         <Link component={RouterLink} to={ROUTES.UserLogin}>
-          Log in to resend the link
+          {noMailer ? 'Log in' : 'Log in to resend the link'}
         </Link>
       )}
     </AuthLayout>

@@ -38,6 +38,7 @@ import { Loaded, Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
+import { useNarrow } from '../../shared/useNarrow';
 import { usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
 import { DocumentStore, fromResource, toRequestBody, type EditorDocument, type EditorLimits, type EditorVideo } from './document-store';
@@ -59,9 +60,38 @@ export const EditorPage = () => {
   const funnel = useFunnel(id);
   const { customization } = useCustomization();
   usePageTitle(funnel.data ? `Edit: ${funnel.data.title}` : 'Editor', customization.app_name);
-  // The editor keeps its own copy while open: a refetch does not replace unsaved work.
-  return <Loaded query={funnel}>{(f) => <Editor key={f.id} funnel={f} />}</Loaded>;
+  // The stage, the timeline and the panels need a wide screen. Below `md` the page says so; an
+  // editor already open (a tablet turned upright) stays mounted, hidden, so no unsaved work is lost.
+  const narrow = useNarrow();
+  const [opened, setOpened] = useState(!narrow);
+  if (!narrow && !opened) setOpened(true);
+  return (
+    <>
+      {narrow ? <NeedsWiderScreen /> : null}
+      {opened ? (
+        <Box sx={narrow ? { display: 'none' } : undefined}>
+          {/* The editor keeps its own copy while open: a refetch does not replace unsaved work. */}
+          <Loaded query={funnel}>{(f) => <Editor key={f.id} funnel={f} />}</Loaded>
+        </Box>
+      ) : null}
+    </>
+  );
 };
+
+const NeedsWiderScreen = () => (
+  <Alert
+    severity="info"
+    data-testid="editor-needs-wider-screen"
+    action={
+      <Button component={RouterLink} to={ROUTES.FunnelsDashboard} color="inherit" size="small">
+        Back to funnels
+      </Button>
+    }
+    sx={{ flexWrap: 'wrap' }}
+  >
+    {MESSAGES.editorNeedsWiderScreen}
+  </Alert>
+);
 
 /** The plan's cap on elements per funnel (admins have none). */
 const useLimits = (): EditorLimits => {

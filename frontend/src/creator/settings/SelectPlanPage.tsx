@@ -128,7 +128,7 @@ export const SelectPlanPage = () => {
                       variant="contained"
                       disabled={isCurrent || payments.busy || plan.managed_by === 'self'}
                       onClick={() => void chooseWhenCardKnown(plan)}
-                      aria-label={`Choose ${plan.name}`}
+                      aria-label={isCurrent ? `Current plan: ${plan.name}` : `Choose ${plan.name}`}
                     >
                       {isCurrent ? 'Current plan' : 'Choose'}
                     </Button>

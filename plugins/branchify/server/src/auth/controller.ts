@@ -1,6 +1,6 @@
 import { MESSAGES, changePasswordSchema, forgotSchema, loginSchema, registerSchema, resetSchema, verifyEmailSchema } from '@branchify/shared';
 import type { Context } from 'koa';
-import { unauthenticated } from '../http/errors';
+import { AppError, unauthenticated } from '../http/errors';
 import { created, ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
@@ -81,6 +81,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (rotated.refused) {
         // Another tab just rotated this token: its fresh cookie is the one the browser keeps.
         if (rotated.refused === 'invalid') clearRefreshCookie(ctx);
+        // The session ended because the account was suspended: the answer says so.
+        if (rotated.refused === 'invalid' && raw && (await getService(strapi, 'tokens').ownedBySuspendedUser(raw))) {
+          throw new AppError(401, MESSAGES.accountSuspended);
+        }
         throw unauthenticated();
       }
       ok(ctx, { ...session(ctx, rotated.tokens), user: await present(rotated.user) }, MESSAGES.tokenRefreshed);

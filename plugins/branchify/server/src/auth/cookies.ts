@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import type { Context } from 'koa';
 
@@ -6,6 +7,22 @@ const COOKIE_PATH = '/api/auth';
 
 /** Cookies are Secure when the app is reached over https (PUBLIC_URL), not when a header says so. */
 const secureCookies = (): boolean => env().PUBLIC_URL.startsWith('https://');
+
+/**
+ * Beside the refresh cookie, with the same lifetime: a readable '1' on the whole site, so the web
+ * app asks to refresh a session only when there may be one (it carries nothing secret).
+ */
+const setSessionHint = (ctx: Context, expires: Date): void => {
+  ctx.cookies.set(SESSION_HINT_COOKIE, expires.getTime() > 0 ? '1' : '', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: secureCookies(),
+    path: '/',
+    expires,
+    overwrite: true,
+    signed: false,
+  });
+};
 
 /** The rotating refresh token travels only in an httpOnly, SameSite=Lax cookie scoped to /api/auth. */
 export const setRefreshCookie = (ctx: Context, token: string, expires: Date): void => {
@@ -18,6 +35,7 @@ export const setRefreshCookie = (ctx: Context, token: string, expires: Date): vo
     overwrite: true,
     signed: false,
   });
+  setSessionHint(ctx, expires);
 };
 
 export const clearRefreshCookie = (ctx: Context): void => {
@@ -30,6 +48,7 @@ export const clearRefreshCookie = (ctx: Context): void => {
     overwrite: true,
     signed: false,
   });
+  setSessionHint(ctx, new Date(0));
 };
 
 export const readRefreshCookie = (ctx: Context): string | undefined => ctx.cookies.get(REFRESH_COOKIE, { signed: false }) || undefined;

@@ -132,6 +132,31 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /**
+     * Whether a genuine access token (signed by us, unexpired) belongs to a suspended user: the
+     * refusal can then say why instead of only 'Unauthenticated.'.
+     */
+    async heldBySuspendedUser(token: string): Promise<boolean> {
+      let claims: AccessClaims;
+      try {
+        claims = jwt.verify(token, env().JWT_SECRET, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE }) as unknown as AccessClaims;
+      } catch {
+        return false;
+      }
+      const id = Number(claims.sub);
+      if (!Number.isInteger(id)) return false;
+      const user = await strapi.plugin('branchify').service('users').findRecord(id);
+      return user?.status === 'suspended';
+    },
+
+    /** Whether a refresh token we issued (revoked or not) belongs to a suspended user. */
+    async ownedBySuspendedUser(raw: string): Promise<boolean> {
+      const record = await refreshTokens().findOne({ where: { token_hash: sha256(raw) } });
+      if (!record) return false;
+      const user = await strapi.plugin('branchify').service('users').findRecord(record.user_id);
+      return user?.status === 'suspended';
+    },
+
+    /**
      * Exchanges a refresh token for a new pair. Returns null when the token is unknown, expired,
      * revoked, or already rotated (reuse: the family is revoked, unless it is the benign race of
      * two tabs within the grace window).

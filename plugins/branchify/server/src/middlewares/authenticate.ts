@@ -1,6 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context, Next } from 'koa';
-import { forbidden, unauthenticated } from '../http/errors';
+import { AppError, forbidden, unauthenticated } from '../http/errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 
@@ -13,16 +13,18 @@ export interface AuthenticateConfig {
 
 /**
  * Route middleware: resolves the bearer access token to a live user. A missing, invalid or
- * expired token, a deleted or suspended user, or a token issued before the user's last password
- * change all answer 401 'Unauthenticated.'.
+ * expired token, a deleted user, or a token issued before the user's last password change all
+ * answer 401 'Unauthenticated.'; a genuine token of a suspended user answers 401 with the reason,
+ * so the app can tell the user why they were signed out.
  */
 export default (config: AuthenticateConfig = {}, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
     const header = ctx.get('authorization');
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthenticated();
-    const user = await getService(strapi, 'tokens').authenticateAccessToken(match[1]!);
-    if (!user) throw unauthenticated();
+    const tokens = getService(strapi, 'tokens');
+    const user = await tokens.authenticateAccessToken(match[1]!);
+    if (!user) throw (await tokens.heldBySuspendedUser(match[1]!)) ? new AppError(401, MESSAGES.accountSuspended) : unauthenticated();
     if (config.admin && !user.is_admin) throw forbidden(MESSAGES.unauthorized);
     if (config.verified && !user.is_admin && !user.email_verified_at) throw forbidden(MESSAGES.emailNotVerified);
     ctx.state.branchifyUser = user;
