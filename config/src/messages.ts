@@ -232,6 +232,7 @@ export const messageTemplates = {
       : `The ${label} can have at most ${decimals} decimal places in ${currency.toUpperCase()}.`,
   /** X and Y are formatted amounts ('$5.00', '$19.00'). */
   partialRefund: (amount: string, total: string) => `You are issuing a partial refund of ${amount} out of the total ${total}.`,
+  refundExceedsRemaining: (left: string) => `Refund amount cannot exceed the ${left} not yet refunded.`,
 } as const;
 
 /** Laravel-style field messages, so every form error reads the same way. */

@@ -115,6 +115,8 @@ export interface SubscriptionResource {
   status: string;
   canceled_at: string | null;
   cancel_at_period_end: boolean;
+  /** Who ended it (user, admin, integration, system); null while it runs. */
+  canceled_by: string | null;
   plan: PlanResource | null;
   plan_id: number;
   user_id: number;
@@ -129,6 +131,10 @@ export interface SubscriptionResource {
 export interface InvoiceResource {
   id: number;
   invoice_id: string | null;
+  /** The subscription it billed (refunds go through it); null for one Stripe sent without one. */
+  subscription_id: number | null;
+  /** The plan it was for, as it is named now; null when the plan is gone. */
+  plan: { id: number; name: string } | null;
   number: string | null;
   amount: number;
   amount_refunded: number;

@@ -74,6 +74,8 @@ export default {
       subscription_id: int(),
       user: belongsToUser('user_id'),
       subscription: belongsTo(SUBSCRIPTION, 'subscription_id'),
+      /** The plan the invoice was for, kept when the subscription later moves to another plan. */
+      plan_id: int(),
       invoice_id: str(),
       number: str(),
       amount: money(),
