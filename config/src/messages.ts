@@ -74,6 +74,7 @@ export const MESSAGES = {
   onlyCurrentChangeable: 'Only your current subscription can be changed.',
   endedByAdministrator: 'This subscription was ended by an administrator. Please contact support.',
   subscriptionEnded: 'This subscription has ended and cannot be resumed. Please choose a plan.',
+  funnelsOfflineAtOnce: 'Your live funnels go offline for viewers as soon as you cancel, until you resume or choose a plan.',
   neverPaid: 'This purchase was never paid for, so it cannot be resumed. Please choose a plan.',
   refundExceedsAmount: 'Refund amount cannot exceed the invoice amount.',
   alreadyRefunded: 'This invoice has already been refunded.',
@@ -233,6 +234,11 @@ export const messageTemplates = {
   /** X and Y are formatted amounts ('$5.00', '$19.00'). */
   partialRefund: (amount: string, total: string) => `You are issuing a partial refund of ${amount} out of the total ${total}.`,
   refundExceedsRemaining: (left: string) => `Refund amount cannot exceed the ${left} not yet refunded.`,
+  funnelsOfflineAtPeriodEnd: (date: string) =>
+    `Your live funnels stay online until ${date}, the end of the billing period; then they go offline for viewers until you resume or choose a plan.`,
+  funnelsGoOffline: (date: string) => `Your subscription is canceled: your live funnels go offline for viewers on ${date}.`,
+  funnelsOffline: (date: string) => `Your subscription has ended: your funnels are offline for viewers since ${date}.`,
+  resumeInstead: (plan: string) => `You cancelled your ${plan} subscription: you can resume it instead of choosing a new plan.`,
 } as const;
 
 /** Laravel-style field messages, so every form error reads the same way. */

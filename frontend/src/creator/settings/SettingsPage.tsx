@@ -5,9 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import type { SubscriptionResource } from '@branchify/shared';
-import { api, errorMessage } from '../../shared/api';
-import { keys } from '../../shared/data/keys';
-import { useApiMutation } from '../../shared/data/mutations';
+import { errorMessage } from '../../shared/api';
 import { useInvoiceHistory, usePaymentMethod, useStripeIntegration } from '../../shared/data/queries';
 import { InvoiceTable } from '../../shared/InvoiceTable';
 import { useCustomization } from '../../shared/customization';
@@ -21,6 +19,7 @@ import { usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
 import { CancelSubscriptionModal, ChangePasswordModal } from './SettingsModals';
 import { usePayments } from './payments';
+import { EndedByAdminNotice, ResumeButton, endedByAdmin, userMayResume } from '../billing/ended';
 
 const Section = ({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) => (
   <Paper component="section" aria-label={title} sx={{ p: 3, mb: 3 }}>
@@ -48,14 +47,6 @@ const SubscriptionSection = () => {
   const modals = useModals();
   const navigate = useNavigate();
   const sub = session.subscription;
-  const resume = useApiMutation({
-    mutationFn: (id: number) => api.post(`users/subscriptions/${id}/resume`),
-    invalidates: [keys.billing.all],
-    onSuccess: async () => {
-      await session.refresh();
-      navigate(ROUTES.UserSettings);
-    },
-  });
   if (!sub) {
     return (
       <Section
@@ -96,11 +87,7 @@ const SubscriptionSection = () => {
                 </Button>
               </>
             )}
-            {sub.status === 'canceled' && (
-              <Button variant="contained" disabled={resume.isPending} onClick={() => resume.run(sub.id)}>
-                Resume
-              </Button>
-            )}
+            {userMayResume(sub) && <ResumeButton sub={sub} />}
             {(sub.status === 'payment_required' || sub.status === 'failed_renewal') && (
               <Button variant="contained" onClick={() => navigate(ROUTES.PayOutstandingInvoice)}>
                 Pay now
@@ -115,6 +102,7 @@ const SubscriptionSection = () => {
           Your subscription renews {days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`}, on {formatDate(sub.renews_at)}.
         </Alert>
       )}
+      {endedByAdmin(sub) && <EndedByAdminNotice />}
       {graceEnds && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Your subscription is canceled and stays usable until {formatDate(graceEnds)}.
