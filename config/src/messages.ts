@@ -190,6 +190,13 @@ export const MESSAGES = {
     'This plan requires payment. The user may need to add a payment method when they log in to their account. If they already have a payment method attached, they will be billed automatically.',
 
   planNeedsStripe: "Stripe is not connected yet: users can't pay for paid plans until you connect it.",
+  planStripeRefused: 'Stripe refuses the saved secret key: paid plans are not offered to users until you save keys Stripe accepts.',
+  planStripeUnreachable: 'Stripe could not be reached to check the saved keys: paid plans are not offered to users until it answers.',
+  planStripeKeysMismatch:
+    'The saved secret and publishable keys are not both test keys or both live keys: paid plans are not offered to users until they match.',
+  stripeSecretRefused: 'Stripe refused this secret key. Copy it again from your Stripe dashboard.',
+  stripeKeysMismatch: 'The secret key and the publishable key must both be test keys or both be live keys.',
+  stripeUnreachableOnSave: 'Stripe could not be reached to check these keys, so they were not saved. Please try again.',
   setupIncomplete: 'Finish every setup step before dismissing the checklist.',
   setupDismissed: 'Setup checklist dismissed',
 

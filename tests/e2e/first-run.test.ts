@@ -123,7 +123,7 @@ describeBrowser('first run from the browser', () => {
     await expectAlert(admin, MESSAGES.planCreated);
     await waitForPath(admin, '/admin/plans');
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
-    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not payable until Stripe is connected').waitFor();
+    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not offered to users until Stripe payments work').waitFor();
     await admin.getByTestId('plan-stripe-warning').waitFor();
     // The step is ticked, and now leads to the plans.
     await checklist.getByText('1 of 4 steps done').waitFor();
@@ -185,7 +185,7 @@ describeBrowser('first run from the browser', () => {
     await admin.waitForFunction(() => document.title === 'Plans | Olga Videos');
     // Stripe configured: the paid plan can be sold now.
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
-    expect(await admin.getByText('Not payable until Stripe is connected').count()).toBe(0);
+    expect(await admin.getByText('Not offered to users until Stripe payments work').count()).toBe(0);
     await shot(admin, '166-first-run-setup-complete');
     await checklist.getByRole('button', { name: 'Dismiss' }).click();
     await expectAlert(admin, MESSAGES.setupDismissed);

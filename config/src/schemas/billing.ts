@@ -109,6 +109,15 @@ export const stripeConfigSchema = z.object({
   redirect_url: z.unknown().optional(),
 });
 
+/**
+ * Why payments cannot work: no keys yet, Stripe refuses the secret key, Stripe could not be reached
+ * to check them, or a test key paired with a live one. Null while payments work.
+ */
+export type StripeProblem = 'missing' | 'refused' | 'unreachable' | 'mismatch';
+
+/** The mode a Stripe key is for ('sk_test_…' → test), or null for a key of neither mode. */
+export const stripeKeyMode = (key: string): 'test' | 'live' | null => (/^(?:sk|rk|pk)_(test|live)_/.exec(key)?.[1] as 'test' | 'live' | null) ?? null;
+
 /** A subscription as the API shows it; `status` is one of SUBSCRIPTION_STATUSES, `managed_by` one of MANAGED_BY. */
 export interface SubscriptionResource {
   id: number;

@@ -78,7 +78,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async stripeIntegration(ctx: Context) {
       const view = await getService(strapi, 'stripe-settings').publicView();
       const integration: StripeIntegrationResource = {
-        integrated: view.configured,
+        integrated: view.ready,
         publishable_key: view.publishable_key || null,
         account_id: view.account_id,
       };

@@ -184,6 +184,8 @@ export default {
       webhook_secret_encrypted: text(),
       account_id: str(),
       connected_at: date(),
+      /** A digest of the secret and publishable keys Stripe last accepted: payments work while they are the keys in use. */
+      verified_fingerprint: str(),
     },
   }),
 
