@@ -79,6 +79,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   /** The last failed check, so a page of plans does not ask Stripe on every read. */
   let lastFailure: { fingerprint: string; problem: StripeProblem; at: number } | null = null;
+  const checking = new Map<string, Promise<StripeProblem | null>>();
 
   /**
    * Asks Stripe whether it accepts the keys (a read with the secret key; a publishable key of the
@@ -104,13 +105,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const r = await row();
     if (r?.verified_fingerprint === fingerprint) return { ready: true, problem: null };
     if (lastFailure?.fingerprint === fingerprint && Date.now() - lastFailure.at < RECHECK_MS) return { ready: false, problem: lastFailure.problem };
-    const problem = await check(c.secretKey, c.publishableKey);
-    if (problem) {
-      lastFailure = { fingerprint, problem, at: Date.now() };
-      return { ready: false, problem };
+    // Reads arriving together (a page asks for the plans and the checklist at once) share one check.
+    let pending = checking.get(fingerprint);
+    if (!pending) {
+      const { secretKey, publishableKey } = c;
+      pending = (async () => {
+        const problem = await check(secretKey, publishableKey);
+        if (problem) lastFailure = { fingerprint, problem, at: Date.now() };
+        else await markVerified(fingerprint);
+        return problem;
+      })().finally(() => checking.delete(fingerprint));
+      checking.set(fingerprint, pending);
     }
-    await markVerified(fingerprint);
-    return { ready: true, problem: null };
+    const problem = await pending;
+    return { ready: !problem, problem };
   };
 
   const markVerified = async (fingerprint: string) => {
