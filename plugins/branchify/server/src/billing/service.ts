@@ -735,8 +735,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return stripeCall(async () => {
         const live = await g.retrieveInvoice(invoice.invoice_id!);
         if (!live.payment_intent) throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
-        // One key per refund of this invoice: a retry is the same refund, the next partial refund a new one.
-        const refund = await g.refund(live.payment_intent.id, requested, `refund:${invoice.invoice_id}:${before}:${requested}`);
+        // One key per refund of this invoice: a retry is the same refund, the next partial refund a
+        // new one. No amount asks Stripe for all that is left (also what a refund elsewhere left).
+        const asked = amount === undefined ? undefined : requested;
+        const refund = await g.refund(live.payment_intent.id, asked, `refund:${invoice.invoice_id}:${before}:${asked ?? 'rest'}`);
         strapi.log.info(`[billing] refunded ${refund.amount} ${refund.currency} of invoice ${invoice.invoice_id} (subscription ${sub.id})`);
         const after = before + refund.amount;
         return invoices().update({
