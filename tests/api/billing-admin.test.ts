@@ -274,6 +274,27 @@ describe('billing history', () => {
     expect(seenByAdmin.body.data).toEqual(list);
   });
 
+  it('says who ended a subscription (canceled_by), and only the resumes the rules allow succeed', async () => {
+    const byUser = await paidSubscriptionFor();
+    const own = await currentSubscription(byUser);
+    expect(own.canceled_by).toBeNull();
+    const cancelled = await byUser.http.post(`/api/users/subscriptions/${own.id}/cancel`, { period: 'immediately' }, byUser.token);
+    expect(cancelled.body.data.canceled_by).toBe('user');
+
+    const byAdmin = await paidSubscriptionFor();
+    const theirs = await currentSubscription(byAdmin);
+    const ended = await admin.http.post(
+      `/api/admin/subscriptions/${theirs.id}/cancel`,
+      { period: 'immediately', cancellation_note: 'Chargeback' },
+      admin.token,
+    );
+    expect(ended.body.data.canceled_by).toBe('admin');
+    expect((await currentSubscription(byAdmin)).canceled_by).toBe('admin');
+    const refused = await byAdmin.http.post(`/api/users/subscriptions/${theirs.id}/resume`, {}, byAdmin.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('This subscription was ended by an administrator. Please contact support.');
+  });
+
   it("shows nobody else's invoices; an unknown user is a 404 for the admin", async () => {
     const someone = await paidSubscriptionFor();
     const other = await verifiedUser();
