@@ -77,6 +77,7 @@ export const MESSAGES = {
   onlyCurrentChangeable: 'Only your current subscription can be changed.',
   endedByAdministrator: 'This subscription was ended by an administrator. Please contact support.',
   subscriptionEnded: 'This subscription has ended and cannot be resumed. Please choose a plan.',
+  funnelsOfflineAtOnce: 'Your live funnels go offline for viewers as soon as you cancel, until you resume or choose a plan.',
   neverPaid: 'This purchase was never paid for, so it cannot be resumed. Please choose a plan.',
   refundExceedsAmount: 'Refund amount cannot exceed the invoice amount.',
   alreadyRefunded: 'This invoice has already been refunded.',
@@ -192,6 +193,13 @@ export const MESSAGES = {
     'This plan requires payment. The user may need to add a payment method when they log in to their account. If they already have a payment method attached, they will be billed automatically.',
 
   planNeedsStripe: "Stripe is not connected yet: users can't pay for paid plans until you connect it.",
+  planStripeRefused: 'Stripe refuses the saved secret key: paid plans are not offered to users until you save keys Stripe accepts.',
+  planStripeUnreachable: 'Stripe could not be reached to check the saved keys: paid plans are not offered to users until it answers.',
+  planStripeKeysMismatch:
+    'The saved secret and publishable keys are not both test keys or both live keys: paid plans are not offered to users until they match.',
+  stripeSecretRefused: 'Stripe refused this secret key. Copy it again from your Stripe dashboard.',
+  stripeKeysMismatch: 'The secret key and the publishable key must both be test keys or both be live keys.',
+  stripeUnreachableOnSave: 'Stripe could not be reached to check these keys, so they were not saved. Please try again.',
   setupIncomplete: 'Finish every setup step before dismissing the checklist.',
   setupDismissed: 'Setup checklist dismissed',
 
@@ -241,6 +249,12 @@ export const messageTemplates = {
   /** A mail template body without a placeholder it cannot work without (`{{reset_link}}`). */
   templateMissingRequired: (placeholders: readonly string[]) =>
     `The body must contain ${placeholders.join(' and ')}: this mail does not work without ${placeholders.length === 1 ? 'it' : 'them'}.`,
+  refundExceedsRemaining: (left: string) => `Refund amount cannot exceed the ${left} not yet refunded.`,
+  funnelsOfflineAtPeriodEnd: (date: string) =>
+    `Your live funnels stay online until ${date}, the end of the billing period; then they go offline for viewers until you resume or choose a plan.`,
+  funnelsGoOffline: (date: string) => `Your subscription is canceled: your live funnels go offline for viewers on ${date}.`,
+  funnelsOffline: (date: string) => `Your subscription has ended: your funnels are offline for viewers since ${date}.`,
+  resumeInstead: (plan: string) => `You cancelled your ${plan} subscription: you can resume it instead of choosing a new plan.`,
 } as const;
 
 /** Laravel-style field messages, so every form error reads the same way. */

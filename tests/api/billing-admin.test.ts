@@ -180,7 +180,7 @@ describe('refunds', () => {
   };
   const refund = (subId: number, body: object) => admin.http.post(`/api/admin/subscriptions/invoices/${subId}/refund`, body, admin.token);
 
-  it("refunds part of a paid invoice once: 'Invoice refunded successfully', then 409", async () => {
+  it("refunds in parts up to the total: 'paid' with the refunded amount until all went back, then 'refunded' and 409", async () => {
     const { sub, invoice } = await paidSubscription();
     expect(invoice).toMatchObject({ status: 'paid', amount: 20 });
     const tooMuch = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 25 });
@@ -192,7 +192,21 @@ describe('refunds', () => {
     const partial = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 5.5 });
     expect(partial.status).toBe(200);
     expect(partial.body).toMatchObject({ success: true, message: 'Invoice refunded successfully' });
-    expect(partial.body.data).toMatchObject({ status: 'refunded', amount_refunded: 5.5 });
+    expect(partial.body.data).toMatchObject({ status: 'paid', amount_refunded: 5.5 });
+
+    // More than what is left is refused, naming what is left.
+    const overRest = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 15 });
+    expect(overRest.status).toBe(422);
+    expect(overRest.body.errors).toEqual({ refund_amount: ['Refund amount cannot exceed the $14.50 not yet refunded.'] });
+
+    const second = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: 4.5 });
+    expect(second.status).toBe(200);
+    expect(second.body.data).toMatchObject({ status: 'paid', amount_refunded: 10 });
+
+    // No amount: the rest.
+    const rest = await refund(sub.id, { invoice_id: invoice.invoice_id });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toMatchObject({ status: 'refunded', amount_refunded: 20 });
 
     const again = await refund(sub.id, { invoice_id: invoice.invoice_id });
     expect(again.status).toBe(409);
@@ -227,4 +241,72 @@ describe('refunds', () => {
     expect(res.status).toBe(403);
     void registerUser;
   });
+});
+
+describe('billing history', () => {
+  type Listed = { invoice_id: string; subscription_id: number; plan: { id: number; name: string } | null; status: string; amount_refunded: number };
+
+  it('lists every invoice of every subscription of the user, newest first, with its plan, for the user and the admin', async () => {
+    const user = await verifiedUser();
+    const first = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
+    expect(first.body.data.status).toBe('active');
+    const paid = (await admin.http.get(`/api/admin/subscriptions/${first.body.data.id}/invoices`, admin.token)).body.data[0];
+    expect(
+      (await admin.http.post(`/api/admin/subscriptions/invoices/${first.body.data.id}/refund`, { invoice_id: paid.invoice_id, amount: 5 }, admin.token)).status,
+    ).toBe(200);
+    // The admin moves the user to the free plan: the paid invoice stays in the user's history.
+    const changed = await admin.http.post(`/api/admin/subscriptions/${first.body.data.id}/change`, { plan_id: free.id }, admin.token);
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.plan_id).toBe(free.id);
+    // Then the user buys the yearly plan.
+    const current = await currentSubscription(user);
+    const yearlyBuy = await user.http.post(`/api/users/subscriptions/${current.id}/change`, { plan_id: yearly.id, payment_method_id: CARDS.visa }, user.token);
+    expect(yearlyBuy.status).toBe(200);
+
+    const mine = await user.http.get('/api/users/invoices', user.token);
+    expect(mine.status).toBe(200);
+    const list = mine.body.data as Listed[];
+    expect(list.map((i) => i.plan?.id)).toEqual([yearly.id, monthly.id]);
+    expect(list[1]).toMatchObject({ invoice_id: paid.invoice_id, subscription_id: first.body.data.id, status: 'paid', amount_refunded: 5 });
+
+    const seenByAdmin = await admin.http.get(`/api/admin/subscriptions/users/${user.id}/invoices`, admin.token);
+    expect(seenByAdmin.status).toBe(200);
+    expect(seenByAdmin.body.data).toEqual(list);
+  });
+
+  it('says who ended a subscription (canceled_by), and only the resumes the rules allow succeed', async () => {
+    const byUser = await paidSubscriptionFor();
+    const own = await currentSubscription(byUser);
+    expect(own.canceled_by).toBeNull();
+    const cancelled = await byUser.http.post(`/api/users/subscriptions/${own.id}/cancel`, { period: 'immediately' }, byUser.token);
+    expect(cancelled.body.data.canceled_by).toBe('user');
+
+    const byAdmin = await paidSubscriptionFor();
+    const theirs = await currentSubscription(byAdmin);
+    const ended = await admin.http.post(
+      `/api/admin/subscriptions/${theirs.id}/cancel`,
+      { period: 'immediately', cancellation_note: 'Chargeback' },
+      admin.token,
+    );
+    expect(ended.body.data.canceled_by).toBe('admin');
+    expect((await currentSubscription(byAdmin)).canceled_by).toBe('admin');
+    const refused = await byAdmin.http.post(`/api/users/subscriptions/${theirs.id}/resume`, {}, byAdmin.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('This subscription was ended by an administrator. Please contact support.');
+  });
+
+  it("shows nobody else's invoices; an unknown user is a 404 for the admin", async () => {
+    const someone = await paidSubscriptionFor();
+    const other = await verifiedUser();
+    expect((await other.http.get('/api/users/invoices', other.token)).body.data).toEqual([]);
+    expect((await someone.http.get('/api/users/invoices', someone.token)).body.data).toHaveLength(1);
+    expect((await admin.http.get('/api/admin/subscriptions/users/99999999/invoices', admin.token)).status).toBe(404);
+    expect((await other.http.get(`/api/admin/subscriptions/users/${someone.id}/invoices`, other.token)).status).toBe(403);
+  });
+
+  const paidSubscriptionFor = async () => {
+    const user = await verifiedUser();
+    await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
+    return user;
+  };
 });

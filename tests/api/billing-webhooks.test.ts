@@ -130,6 +130,38 @@ describe('POST /api/stripe/webhook', () => {
     expect(recovered.status).toBe('active');
   });
 
+  it('applies a partial refund made in the Stripe dashboard: the invoice stays paid, with the refunded amount', async () => {
+    const { user, id } = await subscribe();
+    const invoices = await eventually(
+      async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
+      (list) => list.some((i) => i.status === 'paid'),
+    );
+    const paid = invoices.find((i) => i.status === 'paid')!;
+    const stripeApi = (path: string, init: RequestInit = {}) =>
+      fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(init.headers as Record<string, string>),
+        },
+      }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any -- a Stripe object as the test server answers it
+    const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
+    const paymentIntent = payments.data[0].payment.payment_intent as string;
+    const refund = await stripeApi('/v1/refunds', {
+      method: 'POST',
+      body: `payment_intent=${paymentIntent}&amount=300`,
+      headers: { 'Idempotency-Key': `dashboard-partial-refund:${paid.invoice_id}` },
+    });
+    expect(refund.object).toBe('refund');
+    type Listed = { invoice_id: string; status: string; amount_refunded: number };
+    const after = await eventually(
+      async () => (await user.http.get('/api/users/invoices', user.token)).body.data as Listed[],
+      (list) => list.find((i) => i.invoice_id === paid.invoice_id)?.amount_refunded === 3,
+    );
+    expect(after.find((i) => i.invoice_id === paid.invoice_id)).toMatchObject({ status: 'paid', amount_refunded: 3 });
+  });
+
   it('applies a refund made in the Stripe dashboard to our invoice (charge.refunded)', async () => {
     const { user, id } = await subscribe();
     const invoices = await eventually(

@@ -46,6 +46,9 @@ describe('card provider configuration', () => {
       has_secret: true,
       has_webhook_secret: true,
       configured: true,
+      // Stripe accepted the keys when they were saved.
+      ready: true,
+      problem: null,
     });
     expect(JSON.stringify(config.body)).not.toContain(STRIPE_TEST_KEYS.secret);
     const row = await db('branchify_stripe_settings').first();

@@ -123,7 +123,7 @@ describeBrowser('first run from the browser', () => {
     await expectAlert(admin, MESSAGES.planCreated);
     await waitForPath(admin, '/admin/plans');
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
-    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not payable until Stripe is connected').waitFor();
+    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not offered to users until Stripe payments work').waitFor();
     await admin.getByTestId('plan-stripe-warning').waitFor();
     // The step is ticked, and now leads to the plans.
     await checklist.getByText('1 of 4 steps done').waitFor();
@@ -192,7 +192,7 @@ describeBrowser('first run from the browser', () => {
     // Stripe configured: the paid plan can be sold now.
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
     // (The list shown from before Stripe was connected is read again on the way back to it.)
-    await admin.getByText('Not payable until Stripe is connected').first().waitFor({ state: 'detached' });
+    await admin.getByText('Not offered to users until Stripe payments work').first().waitFor({ state: 'detached' });
     await shot(admin, '166-first-run-setup-complete');
     await checklist.getByRole('button', { name: 'Dismiss' }).click();
     await expectAlert(admin, MESSAGES.setupDismissed);

@@ -74,11 +74,13 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'POST /api/users/subscriptions/:id/change': { access: 'verified', object: 'subscription' },
   'GET /api/users/subscriptions/:id/invoices': { access: 'verified', object: 'subscription' },
   'POST /api/users/subscriptions/:id/invoices/pay': { access: 'verified', object: 'subscription' },
+  'GET /api/users/invoices': { access: 'verified' },
   'GET /api/payment-method': { access: 'verified' },
   'PUT /api/payment-method': { access: 'verified' },
 
   // Billing (admin)
   'GET /api/admin/subscriptions/users/:userId': { access: 'admin', object: 'user' },
+  'GET /api/admin/subscriptions/users/:userId/invoices': { access: 'admin', object: 'user' },
   'POST /api/admin/subscriptions': { access: 'admin' },
   'POST /api/admin/subscriptions/invoices/:subscriptionId/refund': { access: 'admin', object: 'subscription' },
   'POST /api/admin/subscriptions/:id/cancel': { access: 'admin', object: 'subscription' },

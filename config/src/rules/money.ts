@@ -95,3 +95,31 @@ export const formatMoney = (amount: number | string, currency = 'usd'): string =
     return `${value.toFixed(digits)} ${currency.toUpperCase()}`;
   }
 };
+
+/** An invoice's money as refunds see it (amounts in the currency's main unit). */
+export interface RefundableInvoice {
+  amount: number | string | null;
+  amount_refunded: number | string | null;
+  currency: string | null;
+  status: string;
+}
+
+/** What is still refundable of an invoice, in minor units: the unrefunded rest of a paid invoice, else 0. */
+export const refundableMinor = (invoice: RefundableInvoice): number => {
+  if (invoice.status !== 'paid') return 0;
+  const currency = invoice.currency ?? 'usd';
+  const left = toMinor(Number(invoice.amount ?? 0), currency) - toMinor(Number(invoice.amount_refunded ?? 0), currency);
+  return Math.max(0, left);
+};
+
+/** The same in the currency's main unit. */
+export const refundableAmount = (invoice: RefundableInvoice): number => fromMinor(refundableMinor(invoice), invoice.currency ?? 'usd');
+
+/**
+ * An invoice's status as people read it: 'refunded' only once all of it went back, 'partially
+ * refunded' while part of a paid invoice did; otherwise Stripe's status ('payment_required' → 'payment required').
+ */
+export const invoiceStatusLabel = (invoice: RefundableInvoice): string => {
+  if (invoice.status === 'paid' && Number(invoice.amount_refunded ?? 0) > 0) return 'partially refunded';
+  return invoice.status.replace(/_/g, ' ');
+};

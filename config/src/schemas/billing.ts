@@ -109,12 +109,23 @@ export const stripeConfigSchema = z.object({
   redirect_url: z.unknown().optional(),
 });
 
+/**
+ * Why payments cannot work: no keys yet, Stripe refuses the secret key, Stripe could not be reached
+ * to check them, or a test key paired with a live one. Null while payments work.
+ */
+export type StripeProblem = 'missing' | 'refused' | 'unreachable' | 'mismatch';
+
+/** The mode a Stripe key is for ('sk_test_…' → test), or null for a key of neither mode. */
+export const stripeKeyMode = (key: string): 'test' | 'live' | null => (/^(?:sk|rk|pk)_(test|live)_/.exec(key)?.[1] as 'test' | 'live' | null) ?? null;
+
 /** A subscription as the API shows it; `status` is one of SUBSCRIPTION_STATUSES, `managed_by` one of MANAGED_BY. */
 export interface SubscriptionResource {
   id: number;
   status: string;
   canceled_at: string | null;
   cancel_at_period_end: boolean;
+  /** Who ended it (user, admin, integration, system); null while it runs. */
+  canceled_by: string | null;
   plan: PlanResource | null;
   plan_id: number;
   user_id: number;
@@ -129,6 +140,10 @@ export interface SubscriptionResource {
 export interface InvoiceResource {
   id: number;
   invoice_id: string | null;
+  /** The subscription it billed (refunds go through it); null for one Stripe sent without one. */
+  subscription_id: number | null;
+  /** The plan it was for, as it is named now; null when the plan is gone. */
+  plan: { id: number; name: string } | null;
   number: string | null;
   amount: number;
   amount_refunded: number;

@@ -15,6 +15,10 @@ export const planPrice = (plan: PricedPlan & { price_display?: string }): string
 
 export type BadgeStatus = 'active' | 'inactive' | 'suspended' | 'banned' | 'failed' | 'in-active' | 'transparent' | 'dark';
 
+/** An invoice → its badge: a paid invoice partly refunded reads like a refunded one. */
+export const invoiceBadgeOf = (invoice: { status: string; amount_refunded: number }): BadgeStatus =>
+  invoice.status === 'paid' && invoice.amount_refunded > 0 ? 'suspended' : invoiceBadge(invoice.status);
+
 /** Invoice status → badge. */
 export const invoiceBadge = (status: string): BadgeStatus => {
   if (['draft', 'void', 'deleted'].includes(status)) return 'in-active';

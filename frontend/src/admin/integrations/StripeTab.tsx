@@ -8,6 +8,7 @@ import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { useQuickNotice } from '../../shared/dialogs';
 import { formatDate } from '../../shared/format';
+import { STRIPE_PROBLEM_MESSAGES } from '../plans/StripeNotice';
 import { StatusBadge } from '../../shared/inputs';
 import { Loaded } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
@@ -113,6 +114,11 @@ const StripePanel = ({ status }: { status: StripeStatus }) => {
           {status.publishable_key && (
             <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
               {status.publishable_key}
+            </Typography>
+          )}
+          {status.configured && status.problem && (
+            <Typography variant="body2" color="error" data-testid="stripe-problem">
+              {STRIPE_PROBLEM_MESSAGES[status.problem]}
             </Typography>
           )}
         </Row>

@@ -1,3 +1,4 @@
+import type { StripeProblem } from '@branchify/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 
@@ -9,6 +10,9 @@ export interface StripeStatus {
   has_secret: boolean;
   has_webhook_secret: boolean;
   configured: boolean;
+  /** Whether payments can work: keys set and accepted by Stripe; `problem` says why not. */
+  ready: boolean;
+  problem: StripeProblem | null;
   connected: boolean;
   account_id: string | null;
   connected_at: string | null;

@@ -42,7 +42,7 @@ const Price = ({ plan }: { plan: AdminPlanResource }) => (
     <span data-testid="plan-price">{plan.price_display}</span>
     {!plan.payment_ready && (
       <Typography variant="caption" color="text.secondary" component="div">
-        Not payable until Stripe is connected
+        Not offered to users until Stripe payments work
       </Typography>
     )}
   </>

@@ -10,7 +10,7 @@ import { api } from '../../shared/api';
 export const adminBillingKeys = {
   all: ['admin', 'subscriptions'] as const,
   ofUser: (userId: number | string) => ['admin', 'subscriptions', 'user', String(userId)] as const,
-  invoices: (subscriptionId: number) => ['admin', 'subscriptions', 'invoices', subscriptionId] as const,
+  invoicesOfUser: (userId: number | string) => ['admin', 'subscriptions', 'user', String(userId), 'invoices'] as const,
 };
 
 /** Everything a subscription change makes stale. */
@@ -24,11 +24,12 @@ export const useUserSubscription = (userId: number | string | null) =>
     enabled: userId !== null,
   });
 
-export const useSubscriptionInvoices = (subscriptionId: number | null | undefined) =>
+/** Every invoice of the user, of every subscription they had, newest first. */
+export const useUserInvoices = (userId: number | string | null) =>
   useQuery({
-    queryKey: adminBillingKeys.invoices(subscriptionId ?? 0),
-    queryFn: async () => (await api.get<InvoiceResource[]>(`admin/subscriptions/${subscriptionId}/invoices`)).data,
-    enabled: Boolean(subscriptionId),
+    queryKey: adminBillingKeys.invoicesOfUser(userId ?? ''),
+    queryFn: async () => (await api.get<InvoiceResource[]>(`admin/subscriptions/users/${userId}/invoices`)).data,
+    enabled: userId !== null,
   });
 
 /**
@@ -40,6 +41,6 @@ export const useLiveSubscription = <T extends SubscriptionResource | null>(opene
   return (live && opened && live.id === opened.id ? live : opened) as T;
 };
 
-/** The same for an invoice of the subscription's list. */
-export const useLiveInvoice = (subscriptionId: number, opened: InvoiceResource): InvoiceResource =>
-  useSubscriptionInvoices(subscriptionId).data?.find((i) => i.id === opened.id) ?? opened;
+/** The same for an invoice of the user's list. */
+export const useLiveInvoice = (userId: number, opened: InvoiceResource): InvoiceResource =>
+  useUserInvoices(userId).data?.find((i) => i.id === opened.id) ?? opened;

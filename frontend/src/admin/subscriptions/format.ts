@@ -1,4 +1,4 @@
-import { priceDisplay, type InvoiceResource, type PlanResource, type SubscriptionResource } from '@branchify/shared';
+import { priceDisplay, type PlanResource, type SubscriptionResource } from '@branchify/shared';
 import type { BadgeStatus } from '../../shared/format';
 
 /** A plan as the admin select lists it: 'name - price'. */
@@ -23,7 +23,3 @@ export const currencySymbol = (currency: string): string => {
 /** One-time and free plans end at once; only recurring ones can run to the end of their period. */
 export const cancelsOnlyImmediately = (sub: Pick<SubscriptionResource, 'plan'>): boolean =>
   !sub.plan || sub.plan.payment_schedule === 'one-time' || sub.plan.payment_schedule === 'free';
-
-/** How an invoice is named: its number, else Stripe's id, else ours. */
-export const invoiceLabel = (invoice: Pick<InvoiceResource, 'number' | 'invoice_id' | 'id'>): string =>
-  invoice.number || invoice.invoice_id || String(invoice.id);

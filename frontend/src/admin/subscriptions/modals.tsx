@@ -28,11 +28,11 @@ export const useSubscriptionModals = () => {
         maxWidth: 'xs',
         render: ({ close }) => <ResumeSubscriptionModal subscription={subscription} close={close} />,
       }),
-    refund: (subscriptionId: number, invoice: InvoiceResource) =>
+    refund: (userId: number, invoice: InvoiceResource) =>
       modals.open({
         name: 'refund-invoice',
         title: 'Refund Invoice',
-        render: ({ close }) => <RefundInvoiceModal subscriptionId={subscriptionId} invoice={invoice} close={close} />,
+        render: ({ close }) => <RefundInvoiceModal userId={userId} invoice={invoice} close={close} />,
       }),
   };
 };

@@ -37,6 +37,7 @@ import { ROUTES } from '../../shared/routes';
 import { useCustomization } from '../../shared/customization';
 import { useDebounced, usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
+import { SubscriptionEndedBanner } from '../billing/ended';
 import { FunnelFormModal } from './FunnelFormModal';
 import { ShareFunnelModal } from './ShareFunnelModal';
 
@@ -108,6 +109,7 @@ export const FunnelsDashboard = () => {
           Create Funnel
         </Button>
       </PageHeader>
+      <SubscriptionEndedBanner />
       <Loaded query={funnels}>
         {(data) =>
           data.data.length === 0 ? (

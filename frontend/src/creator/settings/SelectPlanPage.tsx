@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { PROVIDER_LABELS, grantsAccess, isFreePlan, isVideoProvider, type CardResource, type PlanResource } from '@branchify/shared';
+import { PROVIDER_LABELS, grantsAccess, isFreePlan, isVideoProvider, messageTemplates, type CardResource, type PlanResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { planPrice } from '../../shared/format';
@@ -17,6 +18,7 @@ import { usePageTitle } from '../../shared/useDebounced';
 import { afterLoginRoute } from '../guard';
 import { PageHeader } from '../layout/UserLayout';
 import { usePayments, type PaymentAnswer } from './payments';
+import { EndedByAdminNotice, ResumeButton, endedByAdmin, userMayResume } from '../billing/ended';
 
 const limits = (plan: PlanResource): string[] => [
   plan.max_funnel === null ? 'Unlimited funnels' : `${plan.max_funnel} funnel${plan.max_funnel === 1 ? '' : 's'}`,
@@ -87,6 +89,12 @@ export const SelectPlanPage = () => {
           </Button>
         )}
       </PageHeader>
+      {userMayResume(current) && (
+        <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} data-testid="resume-offer" action={<ResumeButton sub={current} onResumed={finish} />}>
+          {messageTemplates.resumeInstead(current.plan?.name ?? 'previous')}
+        </Alert>
+      )}
+      {endedByAdmin(current) && <EndedByAdminNotice />}
       <Loaded query={plans}>
         {(plans) => (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>

@@ -1,4 +1,5 @@
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,7 +11,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { cancelSchema, changePasswordSchema, type SubscriptionResource } from '@branchify/shared';
+import { MESSAGES, cancelSchema, changePasswordSchema, messageTemplates, type SubscriptionResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
@@ -63,6 +64,10 @@ export const CancelSubscriptionModal = ({ subscription, close }: { subscription:
       await session.refresh();
     },
   });
+  const period = useWatch({ control: form.control, name: 'period' });
+  // What the cancellation does to the user's live funnels, and when.
+  const periodEnd = subscription.renews_at ? formatDate(subscription.renews_at) : null;
+  const funnels = onlyNow || period === 'immediately' || !periodEnd ? MESSAGES.funnelsOfflineAtOnce : messageTemplates.funnelsOfflineAtPeriodEnd(periodEnd);
   const onSubmit = form.submit(async () => {
     const { period, cancellation_reason } = form.getValues();
     await cancel.mutateAsync({ period, cancellation_reason: cancellation_reason || null });
@@ -91,6 +96,9 @@ export const CancelSubscriptionModal = ({ subscription, close }: { subscription:
             )}
           />
         )}
+        <Alert severity="warning" sx={{ my: 2 }} data-testid="cancel-funnels-notice">
+          {funnels}
+        </Alert>
         <FormTextArea control={form.control} name="cancellation_reason" label="Reason (optional)" rows={3} />
       </DialogContent>
       <DialogActions>

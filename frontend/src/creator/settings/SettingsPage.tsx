@@ -2,21 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import Link from '@mui/material/Link';
 import { useNavigate } from 'react-router-dom';
 import type { SubscriptionResource } from '@branchify/shared';
-import { api, errorMessage } from '../../shared/api';
-import { keys } from '../../shared/data/keys';
-import { useApiMutation } from '../../shared/data/mutations';
-import { useInvoices, usePaymentMethod, useStripeIntegration } from '../../shared/data/queries';
+import { errorMessage } from '../../shared/api';
+import { useInvoiceHistory, usePaymentMethod, useStripeIntegration } from '../../shared/data/queries';
+import { InvoiceTable } from '../../shared/InvoiceTable';
 import { useCustomization } from '../../shared/customization';
-import { daysUntil, formatDate, formatMoney, invoiceBadge, isNearRenewal, planPrice } from '../../shared/format';
+import { daysUntil, formatDate, isNearRenewal, planPrice } from '../../shared/format';
 import { StatusBadge } from '../../shared/inputs';
 import { Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
@@ -26,6 +19,7 @@ import { usePageTitle } from '../../shared/useDebounced';
 import { PageHeader } from '../layout/UserLayout';
 import { CancelSubscriptionModal, ChangePasswordModal } from './SettingsModals';
 import { usePayments } from './payments';
+import { EndedByAdminNotice, ResumeButton, endedByAdmin, userMayResume } from '../billing/ended';
 
 const Section = ({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) => (
   <Paper component="section" aria-label={title} sx={{ p: 3, mb: 3 }}>
@@ -53,14 +47,6 @@ const SubscriptionSection = () => {
   const modals = useModals();
   const navigate = useNavigate();
   const sub = session.subscription;
-  const resume = useApiMutation({
-    mutationFn: (id: number) => api.post(`users/subscriptions/${id}/resume`),
-    invalidates: [keys.billing.all],
-    onSuccess: async () => {
-      await session.refresh();
-      navigate(ROUTES.UserSettings);
-    },
-  });
   if (!sub) {
     return (
       <Section
@@ -101,11 +87,7 @@ const SubscriptionSection = () => {
                 </Button>
               </>
             )}
-            {sub.status === 'canceled' && (
-              <Button variant="contained" disabled={resume.isPending} onClick={() => resume.run(sub.id)}>
-                Resume
-              </Button>
-            )}
+            {userMayResume(sub) && <ResumeButton sub={sub} />}
             {(sub.status === 'payment_required' || sub.status === 'failed_renewal') && (
               <Button variant="contained" onClick={() => navigate(ROUTES.PayOutstandingInvoice)}>
                 Pay now
@@ -120,6 +102,7 @@ const SubscriptionSection = () => {
           Your subscription renews {days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`}, on {formatDate(sub.renews_at)}.
         </Alert>
       )}
+      {endedByAdmin(sub) && <EndedByAdminNotice />}
       {graceEnds && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Your subscription is canceled and stays usable until {formatDate(graceEnds)}.
@@ -142,16 +125,15 @@ const SubscriptionSection = () => {
 };
 
 const BillingSections = () => {
-  const { subscription } = useSession();
   const payments = usePayments();
   const integrationQuery = useStripeIntegration();
   const integration = integrationQuery.data;
   const cardQuery = usePaymentMethod(Boolean(integration?.integrated));
   const card = cardQuery.data ?? null;
-  const invoicesQuery = useInvoices(subscription?.id);
+  const invoicesQuery = useInvoiceHistory();
   const invoices = invoicesQuery.data ?? [];
   const failed = [integrationQuery, invoicesQuery].find((q) => q.isError);
-  if (integrationQuery.isPending || (integration?.integrated && cardQuery.isPending) || (subscription && invoicesQuery.isPending)) return <Loader />;
+  if (integrationQuery.isPending || (integration?.integrated && cardQuery.isPending) || invoicesQuery.isPending) return <Loader />;
   if (failed) return <Loader error={errorMessage(failed.error)} onRetry={() => void failed.refetch()} />;
   return (
     <>
@@ -167,40 +149,7 @@ const BillingSections = () => {
         </Section>
       )}
       <Section title="Invoices">
-        {invoices.length === 0 ? (
-          <Typography>No invoices yet.</Typography>
-        ) : (
-          <Table size="small" aria-label="Invoices">
-            <TableHead>
-              <TableRow>
-                <TableCell>Invoice</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell>Amount</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {invoices.map((inv) => (
-                <TableRow key={inv.id} data-testid="invoice-row">
-                  <TableCell>
-                    {inv.hosted_invoice_url ? (
-                      <Link href={inv.hosted_invoice_url} target="_blank" rel="noopener noreferrer">
-                        {inv.number || inv.invoice_id}
-                      </Link>
-                    ) : (
-                      inv.number || inv.invoice_id
-                    )}
-                  </TableCell>
-                  <TableCell>{formatDate(inv.created_at)}</TableCell>
-                  <TableCell>{formatMoney(inv.amount, inv.currency)}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={invoiceBadge(inv.status)} label={inv.status} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <InvoiceTable invoices={invoices} />
       </Section>
     </>
   );

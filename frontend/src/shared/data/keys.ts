@@ -18,6 +18,7 @@ export const keys = {
     paymentMethod: ['billing', 'payment-method'] as const,
     stripeIntegration: ['billing', 'stripe-integration'] as const,
     invoices: (subscriptionId: number) => ['billing', 'invoices', subscriptionId] as const,
+    history: ['billing', 'invoices', 'all'] as const,
   },
   customization: ['customization'] as const,
 };

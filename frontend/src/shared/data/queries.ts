@@ -53,6 +53,13 @@ export const useStripeIntegration = () =>
     queryFn: async () => (await api.get<StripeIntegrationResource>('users/subscriptions/stripe-integration')).data,
   });
 
+/** Every invoice of the signed-in user, of every subscription they had, newest first. */
+export const useInvoiceHistory = () =>
+  useQuery({
+    queryKey: keys.billing.history,
+    queryFn: async () => (await api.get<InvoiceResource[]>('users/invoices')).data,
+  });
+
 export const useInvoices = (subscriptionId: number | null | undefined) =>
   useQuery({
     queryKey: keys.billing.invoices(subscriptionId ?? 0),

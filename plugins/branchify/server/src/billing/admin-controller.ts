@@ -8,7 +8,7 @@ import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import { respondOutcome } from './controller';
-import { presentInvoice, presentSubscription, type SubscriptionRow } from './records';
+import { presentSubscription, type SubscriptionRow } from './records';
 
 /** Subscriptions, invoices and refunds as an admin runs them for any user. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -53,13 +53,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async invoices(ctx: Context) {
       const { sub } = await subscription(ctx);
-      ok(ctx, (await billing().invoicesOf(sub)).map(presentInvoice));
+      ok(ctx, await billing().presentInvoices(await billing().invoicesOf(sub)));
+    },
+
+    /** Every invoice of the user, of every subscription they had, newest first. */
+    async invoicesOfUser(ctx: Context) {
+      const user = await admin().userById(routeId(ctx, 'userId'));
+      ok(ctx, await billing().presentInvoices(await billing().invoicesOfUser(user.id)));
     },
 
     async refund(ctx: Context) {
       const { sub } = await subscription(ctx, 'subscriptionId');
       const input = parse(refundSchema, ctx.request.body);
-      ok(ctx, presentInvoice(await admin().refund(sub, input.invoice_id, input.amount, ctx.state.branchifyUser.id)), MESSAGES.invoiceRefunded);
+      const row = await admin().refund(sub, input.invoice_id, input.amount, ctx.state.branchifyUser.id);
+      ok(ctx, (await billing().presentInvoices([row]))[0], MESSAGES.invoiceRefunded);
     },
   };
 };

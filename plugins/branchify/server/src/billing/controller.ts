@@ -15,7 +15,7 @@ import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
-import { presentInvoice, presentSubscription, type SubscriptionRow } from './records';
+import { presentSubscription, type SubscriptionRow } from './records';
 import type { PaymentOutcome } from './service';
 
 /** Subscriptions, invoices and the card, as the signed-in user sees them. */
@@ -61,7 +61,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async invoices(ctx: Context) {
       const sub = await ownSubscription(ctx);
-      ok(ctx, (await billing().invoicesOf(sub)).map(presentInvoice));
+      ok(ctx, await billing().presentInvoices(await billing().invoicesOf(sub)));
+    },
+
+    /** Every invoice the user was sent, of every subscription, newest first. */
+    async allInvoices(ctx: Context) {
+      ok(ctx, await billing().presentInvoices(await billing().invoicesOfUser(me(ctx).id)));
     },
 
     async payInvoice(ctx: Context) {
@@ -73,7 +78,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async stripeIntegration(ctx: Context) {
       const view = await getService(strapi, 'stripe-settings').publicView();
       const integration: StripeIntegrationResource = {
-        integrated: view.configured,
+        integrated: view.ready,
         publishable_key: view.publishable_key || null,
         account_id: view.account_id,
       };

@@ -69,6 +69,11 @@ export class StripeGateway {
     return { ...metadata, [INSTALL_METADATA]: this.install };
   }
 
+  /** A read any working secret key may make: answers when Stripe accepts the key, throws the SDK's error otherwise. */
+  async checkKey(): Promise<void> {
+    await this.stripe.customers.list({ limit: 1 }, this.opts());
+  }
+
   async createCustomer(params: { email: string; name: string; userId: number }): Promise<string> {
     const customer = await this.stripe.customers.create(
       { email: params.email, name: params.name, metadata: this.tagged({ branchify_user_id: String(params.userId) }) },

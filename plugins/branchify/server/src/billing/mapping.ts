@@ -1,3 +1,4 @@
+import { fromMinor, toMinor } from '@branchify/shared';
 import type { InvoiceView, SubscriptionView } from './gateway';
 
 const at = (unixSeconds: number | null | undefined): Date | null => (unixSeconds ? new Date(unixSeconds * 1000) : null);
@@ -46,3 +47,12 @@ const awaiting = (invoice: InvoiceView | null): 'pending' | 'payment_required' =
 
 /** Stripe invoice statuses, plus 'refunded' which only we record. */
 export const invoiceStatus = (invoice: InvoiceView): string => invoice.status;
+
+/**
+ * An invoice after refunds of `refundedMinor` (minor units, Stripe's count): 'refunded' once the whole
+ * total went back, still 'paid' with the refunded amount while only part of it did.
+ */
+export const refundState = (total: number, refundedMinor: number, currency: string): { status: 'paid' | 'refunded'; amount_refunded: number } => ({
+  status: refundedMinor >= toMinor(total, currency) ? 'refunded' : 'paid',
+  amount_refunded: fromMinor(refundedMinor, currency),
+});

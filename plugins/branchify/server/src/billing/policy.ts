@@ -31,16 +31,8 @@ export const mayReplace = (current: SubscriptionRow | null, actor: Actor): boole
   return actor === 'user' || current.status === 'canceled';
 };
 
-/**
- * Who may resume a canceled subscription: a user what they cancelled themselves, an admin also what
- * an admin cancelled, an integrator what an integrator cancelled. Nobody resumes one the system
- * ended (replaced by another plan, given up unpaid).
- */
-export const mayResume = (canceledBy: string | null, actor: Actor): boolean => {
-  if (actor === 'admin') return canceledBy === 'user' || canceledBy === 'admin';
-  if (actor === 'integration') return canceledBy === 'integration';
-  return canceledBy === 'user';
-};
+/** Who may resume a canceled subscription: the rule the app shows and the API enforces. */
+export { mayResume } from '@branchify/shared';
 
 /**
  * Statuses a row may reach `active` from without it being a new subscription (a renewal paid after

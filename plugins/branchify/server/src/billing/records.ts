@@ -27,6 +27,7 @@ export interface InvoiceRow {
   id: number;
   user_id: number;
   subscription_id: number | null;
+  plan_id?: number | null;
   invoice_id: string | null;
   number: string | null;
   amount: number | string | null;
@@ -46,6 +47,7 @@ export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null):
   status: row.status,
   canceled_at: iso(row.canceled_at),
   cancel_at_period_end: Boolean(row.cancel_at_period_end),
+  canceled_by: row.status === 'canceled' ? (row.canceled_by ?? null) : null,
   plan: plan ? presentPlan(plan) : null,
   plan_id: row.plan_id,
   user_id: row.user_id,
@@ -56,10 +58,12 @@ export const presentSubscription = (row: SubscriptionRow, plan: PlanRow | null):
   created_at: iso(row.createdAt),
 });
 
-/** An invoice as the API shows it: id (invoice_id), amount, currency, status, created_at. */
-export const presentInvoice = (row: InvoiceRow): InvoiceResource => ({
+/** An invoice as the API shows it: id (invoice_id), amount, currency, status, created_at, and the plan it was for. */
+export const presentInvoice = (row: InvoiceRow, plan: Pick<PlanRow, 'id' | 'name'> | null = null): InvoiceResource => ({
   id: row.id,
   invoice_id: row.invoice_id,
+  subscription_id: row.subscription_id ?? null,
+  plan: plan ? { id: plan.id, name: plan.name } : null,
   number: row.number,
   amount: Number(row.amount ?? 0),
   amount_refunded: Number(row.amount_refunded ?? 0),

@@ -11,12 +11,14 @@ export default [
   route('POST', '/users/subscriptions/:id/resume', 'subscriptions.resume', { auth: USER_AREA }),
   route('POST', '/users/subscriptions/:id/change', 'subscriptions.change', { auth: USER_AREA }),
   route('GET', '/users/subscriptions/:id/invoices', 'subscriptions.invoices', { auth: USER_AREA }),
+  route('GET', '/users/invoices', 'subscriptions.allInvoices', { auth: USER_AREA }),
   route('POST', '/users/subscriptions/:id/invoices/pay', 'subscriptions.payInvoice', { auth: USER_AREA }),
   route('GET', '/payment-method', 'subscriptions.paymentMethod', { auth: USER_AREA }),
   route('PUT', '/payment-method', 'subscriptions.setPaymentMethod', { auth: USER_AREA }),
 
   // Admin
   route('GET', '/admin/subscriptions/users/:userId', 'admin-subscriptions.forUser', { auth: ADMIN }),
+  route('GET', '/admin/subscriptions/users/:userId/invoices', 'admin-subscriptions.invoicesOfUser', { auth: ADMIN }),
   route('POST', '/admin/subscriptions', 'admin-subscriptions.create', { auth: ADMIN }),
   route('POST', '/admin/subscriptions/invoices/:subscriptionId/refund', 'admin-subscriptions.refund', { auth: ADMIN }),
   route('POST', '/admin/subscriptions/:id/cancel', 'admin-subscriptions.cancel', { auth: ADMIN }),

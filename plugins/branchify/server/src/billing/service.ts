@@ -1,4 +1,15 @@
-import { MESSAGES, currencyRule, fitsCurrency, fromMinor, grantsAccess, messageTemplates, toMinor } from '@branchify/shared';
+import {
+  MESSAGES,
+  currencyRule,
+  type InvoiceResource,
+  fitsCurrency,
+  formatMoney,
+  fromMinor,
+  refundableMinor,
+  grantsAccess,
+  messageTemplates,
+  toMinor,
+} from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { AppError, conflict, forbidden, notFound, unauthenticated, validationError } from '../http/errors';
 import { isFree, type PlanRow } from '../plans/present';
@@ -8,10 +19,10 @@ import { query, rawRows, UID, type Strapi } from '../utils/strapi';
 import { USER_FIELDS, type UserRecord } from '../users/serialize';
 import { isCardError, toAppError } from './errors';
 import type { InvoiceView, StripeGateway } from './gateway';
-import { localState } from './mapping';
+import { localState, refundState } from './mapping';
 import { activations } from './activation';
 import { chargesCard, managedBy, mayReplace, mayResume, type Actor } from './policy';
-import type { CanceledBy, InvoiceRow, SubscriptionRow } from './records';
+import { presentInvoice, type CanceledBy, type InvoiceRow, type SubscriptionRow } from './records';
 import { serialised } from './sync';
 import { isUniqueViolation } from '../utils/db-errors';
 
@@ -639,6 +650,27 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return invoices().findMany({ where: { subscription_id: sub.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
     },
 
+    /** Every invoice of the user, of every subscription they had, newest first. */
+    async invoicesOfUser(userId: number): Promise<InvoiceRow[]> {
+      return invoices().findMany({ where: { user_id: userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    },
+
+    /** Invoices as the API shows them, each with the plan it was for (recorded on it, else its subscription's). */
+    async presentInvoices(rows: InvoiceRow[]): Promise<InvoiceResource[]> {
+      const unplanned = [...new Set(rows.filter((r) => !r.plan_id && r.subscription_id).map((r) => r.subscription_id!))];
+      const subs = unplanned.length ? await subscriptions().findMany({ where: { id: { $in: unplanned } }, select: ['id', 'plan_id'] }) : [];
+      const planOfSub = new Map(subs.map((s) => [s.id, s.plan_id]));
+      const planIds = [
+        ...new Set(rows.map((r) => r.plan_id ?? (r.subscription_id ? planOfSub.get(r.subscription_id) : undefined)).filter((id): id is number => Boolean(id))),
+      ];
+      const found = planIds.length ? await query(strapi, UID.plan).findMany({ where: { id: { $in: planIds } }, select: ['id', 'name'] }) : [];
+      const byId = new Map(found.map((p) => [p.id, p]));
+      return rows.map((row) => {
+        const planId = row.plan_id ?? (row.subscription_id ? planOfSub.get(row.subscription_id) : undefined);
+        return presentInvoice(row, (planId && byId.get(planId)) || null);
+      });
+    },
+
     async findInvoice(sub: SubscriptionRow, invoiceId: unknown): Promise<InvoiceRow> {
       const key = typeof invoiceId === 'number' || /^\d+$/.test(String(invoiceId)) ? { id: Number(invoiceId) } : { invoice_id: String(invoiceId ?? '') };
       const row = await invoices().findOne({ where: { ...key, subscription_id: sub.id } });
@@ -678,28 +710,40 @@ export default ({ strapi }: { strapi: Strapi }) => {
       );
     },
 
-    /** Refunds: only a paid invoice, once, 0 < amount ≤ invoice amount. */
+    /**
+     * Refunds: only a paid invoice, 0 < amount ≤ what is still unrefunded of it (the whole rest when
+     * no amount is given). Partial refunds may follow each other until the total went back; the
+     * invoice is 'refunded' only then and stays 'paid' (with the refunded amount) until then.
+     */
     async refund(sub: SubscriptionRow, invoice: InvoiceRow, amount: number | undefined): Promise<InvoiceRow> {
-      if (invoice.status === 'refunded' || Number(invoice.amount_refunded ?? 0) > 0) throw conflict(MESSAGES.alreadyRefunded);
+      if (invoice.status === 'refunded') throw conflict(MESSAGES.alreadyRefunded);
       if (invoice.status !== 'paid') throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
       const currency = invoice.currency ?? 'usd';
+      const left = refundableMinor(invoice);
+      if (left <= 0) throw conflict(MESSAGES.alreadyRefunded);
       if (amount !== undefined && amount <= 0) throw validationError({ refund_amount: [MESSAGES.refundAmountPositive] });
       if (amount !== undefined && !fitsCurrency(amount, currency)) {
         throw validationError({ refund_amount: [messageTemplates.tooManyDecimals('refund amount', currency, currencyRule(currency).decimals)] });
       }
       // Compared and sent in Stripe's minor units of the invoice's currency.
-      const refunded = amount === undefined ? undefined : toMinor(amount, currency);
-      if (refunded !== undefined && refunded > toMinor(Number(invoice.amount ?? 0), currency))
-        throw validationError({ refund_amount: [MESSAGES.refundExceedsAmount] });
+      const requested = amount === undefined ? left : toMinor(amount, currency);
+      if (requested > toMinor(Number(invoice.amount ?? 0), currency)) throw validationError({ refund_amount: [MESSAGES.refundExceedsAmount] });
+      if (requested > left)
+        throw validationError({ refund_amount: [messageTemplates.refundExceedsRemaining(formatMoney(fromMinor(left, currency), currency))] });
+      const before = toMinor(Number(invoice.amount_refunded ?? 0), currency);
       const g = await gateway();
       return stripeCall(async () => {
         const live = await g.retrieveInvoice(invoice.invoice_id!);
         if (!live.payment_intent) throw validationError({ invoice_id: [MESSAGES.invoiceMayBePending] }, MESSAGES.invoiceMayBePending);
-        const refund = await g.refund(live.payment_intent.id, refunded, `refund:${invoice.invoice_id}`);
+        // One key per refund of this invoice: a retry is the same refund, the next partial refund a
+        // new one. No amount asks Stripe for all that is left (also what a refund elsewhere left).
+        const asked = amount === undefined ? undefined : requested;
+        const refund = await g.refund(live.payment_intent.id, asked, `refund:${invoice.invoice_id}:${before}:${asked ?? 'rest'}`);
         strapi.log.info(`[billing] refunded ${refund.amount} ${refund.currency} of invoice ${invoice.invoice_id} (subscription ${sub.id})`);
+        const after = before + refund.amount;
         return invoices().update({
           where: { id: invoice.id },
-          data: { status: 'refunded', amount_refunded: fromMinor(refund.amount, refund.currency) },
+          data: { ...refundState(Number(invoice.amount ?? 0), after, currency) },
         });
       });
     },

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
+import { stripeKeyMode, type StripeProblem } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { installId } from '../operations/install-id';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { StripeConnect, StripeGateway } from './gateway';
-import { createStripeClient, type StripeClient } from './stripe-client';
+import { classifyStripeError, createStripeClient, type StripeClient } from './stripe-client';
 
 export interface StripeCredentials {
   secretKey: string | null;
@@ -21,7 +23,20 @@ export interface StripeSettingsRow {
   webhook_secret_encrypted: string | null;
   account_id: string | null;
   connected_at: string | Date | null;
+  verified_fingerprint: string | null;
 }
+
+/** Whether payments can work with the keys in use, and why not. */
+export interface PaymentState {
+  ready: boolean;
+  problem: StripeProblem | null;
+}
+
+/** A refused or unreachable check is asked again after this long (a key fixed at Stripe, Stripe back). */
+const RECHECK_MS = 60_000;
+
+/** The keys Stripe accepted, as a digest: the keys themselves are never stored in the clear. */
+const fingerprintOf = (secret: string, publishable: string) => createHash('sha256').update(`${secret}\n${publishable}`).digest('hex');
 
 const SECRET = 'stripe.secret';
 const WEBHOOK = 'stripe.webhook-secret';
@@ -62,12 +77,80 @@ export default ({ strapi }: { strapi: Strapi }) => {
     return cached.client;
   };
 
+  /** The last failed check, so a page of plans does not ask Stripe on every read. */
+  let lastFailure: { fingerprint: string; problem: StripeProblem; at: number } | null = null;
+  const checking = new Map<string, Promise<StripeProblem | null>>();
+
+  /**
+   * Asks Stripe whether it accepts the keys (a read with the secret key; a publishable key of the
+   * other mode is refused without asking). Null when they work.
+   */
+  const check = async (secret: string, publishable: string): Promise<StripeProblem | null> => {
+    if (stripeKeyMode(secret) !== stripeKeyMode(publishable)) return 'mismatch';
+    try {
+      await new StripeGateway(client(secret), null, await installId(strapi)).checkKey();
+      return null;
+    } catch (error) {
+      const { kind, message } = classifyStripeError(error);
+      strapi.log.warn(`[billing] Stripe did not accept the keys: ${message}`);
+      return kind === 'unavailable' || kind === 'other' ? 'unreachable' : 'refused';
+    }
+  };
+
+  /** Whether payments can work with the keys in use: accepted once, they stay so until they change. */
+  const paymentState = async (): Promise<PaymentState> => {
+    const c = await credentials();
+    if (!c.secretKey || !c.publishableKey) return { ready: false, problem: 'missing' };
+    const fingerprint = fingerprintOf(c.secretKey, c.publishableKey);
+    const r = await row();
+    if (r?.verified_fingerprint === fingerprint) return { ready: true, problem: null };
+    if (lastFailure?.fingerprint === fingerprint && Date.now() - lastFailure.at < RECHECK_MS) return { ready: false, problem: lastFailure.problem };
+    // Reads arriving together (a page asks for the plans and the checklist at once) share one check.
+    let pending = checking.get(fingerprint);
+    if (!pending) {
+      const { secretKey, publishableKey } = c;
+      pending = (async () => {
+        const problem = await check(secretKey, publishableKey);
+        if (problem) lastFailure = { fingerprint, problem, at: Date.now() };
+        else await markVerified(fingerprint);
+        return problem;
+      })().finally(() => checking.delete(fingerprint));
+      checking.set(fingerprint, pending);
+    }
+    const problem = await pending;
+    return { ready: !problem, problem };
+  };
+
+  const markVerified = async (fingerprint: string) => {
+    lastFailure = null;
+    const existing = await row();
+    if (existing) await rows().update({ where: { id: existing.id }, data: { verified_fingerprint: fingerprint } });
+    else await rows().create({ data: { verified_fingerprint: fingerprint } });
+  };
+
   return {
     credentials,
 
     async configured(): Promise<boolean> {
       const c = await credentials();
       return Boolean(c.secretKey && c.publishableKey);
+    },
+
+    paymentState,
+
+    /** Whether payments can work: keys set and accepted by Stripe. */
+    async ready(): Promise<boolean> {
+      return (await paymentState()).ready;
+    },
+
+    /**
+     * Checks the keys a save would leave in use before anything is written: refused, of mixed
+     * modes or unverifiable keys are not saved. Keys not both set yet are saved unchecked.
+     */
+    async checkBeforeSave(next: { secret: string | null; publishable: string | null }): Promise<{ problem: StripeProblem | null; fingerprint: string | null }> {
+      if (!next.secret || !next.publishable) return { problem: null, fingerprint: null };
+      const problem = await check(next.secret, next.publishable);
+      return { problem, fingerprint: problem ? null : fingerprintOf(next.secret, next.publishable) };
     },
 
     redirectUrl(): string {
@@ -85,8 +168,15 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return c.secretKey ? new StripeConnect(client(c.secretKey), await installId(strapi)) : null;
     },
 
-    async save(input: { client_id?: string | null; secret?: string | null; publishable_key?: string | null; webhook_secret?: string | null }) {
+    async save(input: {
+      client_id?: string | null;
+      secret?: string | null;
+      publishable_key?: string | null;
+      webhook_secret?: string | null;
+      verified_fingerprint?: string | null;
+    }) {
       const data: Record<string, unknown> = {};
+      if (input.verified_fingerprint !== undefined) data.verified_fingerprint = input.verified_fingerprint;
       if (input.client_id !== undefined) data.client_id = input.client_id || null;
       if (input.publishable_key !== undefined) data.publishable_key = input.publishable_key || null;
       if (input.secret) data.secret_encrypted = seal(input.secret, SECRET);
@@ -106,7 +196,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async publicView() {
       const r = await row();
       const c = await credentials();
+      const state = await paymentState();
       return {
+        ready: state.ready,
+        problem: state.problem,
         client_id: c.clientId ?? '',
         publishable_key: c.publishableKey ?? '',
         redirect_url: `${env().PUBLIC_URL}/api/stripe/oauth/callback`,

@@ -1,4 +1,5 @@
 import { MESSAGES, type stripeConfigSchema } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { AppError, validationError } from '../http/errors';
@@ -42,6 +43,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       has_secret: view.has_secret,
       has_webhook_secret: view.has_webhook_secret,
       configured: view.configured,
+      ready: view.ready,
+      problem: view.problem,
     };
   };
 
@@ -55,7 +58,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
         secret: { value: input.secret, served: served.secret },
         webhook_secret: { value: input.webhook_secret, served: served.webhook_secret },
       });
-      await settings().save({ client_id: input.client_id, publishable_key: input.publishable_key, ...secrets });
+      // The keys the save leaves in use must be keys Stripe accepts: checked before anything is written.
+      const current = await settings().credentials();
+      const publishable =
+        input.publishable_key === undefined || input.publishable_key === null
+          ? current.publishableKey
+          : input.publishable_key || env().STRIPE_PUBLISHABLE_KEY || null;
+      const { problem, fingerprint } = await settings().checkBeforeSave({ secret: secrets.secret ?? current.secretKey, publishable });
+      if (problem === 'unreachable') throw new AppError(502, MESSAGES.stripeUnreachableOnSave);
+      if (problem === 'mismatch') throw validationError({ publishable_key: [MESSAGES.stripeKeysMismatch] }, MESSAGES.stripeKeysMismatch);
+      if (problem) throw validationError({ secret: [MESSAGES.stripeSecretRefused] }, MESSAGES.stripeSecretRefused);
+      await settings().save({ client_id: input.client_id, publishable_key: input.publishable_key, ...secrets, verified_fingerprint: fingerprint });
       strapi.log.info(`[billing] admin ${actorId} updated the Stripe credentials`);
       return settings().publicView();
     },

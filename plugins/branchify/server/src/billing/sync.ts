@@ -134,9 +134,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
       const userId = existing?.user_id ?? hint.userId ?? (await userForCustomer(view.customer));
       if (!userId || !(await users().findOne({ where: { id: userId }, select: ['id'] }))) return null;
+      // The plan is the subscription's when the invoice is first recorded: a later plan change leaves it.
+      const planId =
+        existing?.plan_id ??
+        (subscriptionId ? ((await subscriptions().findOne({ where: { id: subscriptionId }, select: ['id', 'plan_id'] }))?.plan_id ?? null) : null);
       const data = {
         user_id: userId,
         subscription_id: subscriptionId,
+        plan_id: planId,
         number: view.number,
         amount: fromMinor(view.total, view.currency),
         currency: view.currency,

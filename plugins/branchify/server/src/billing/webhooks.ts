@@ -1,9 +1,10 @@
-import { MESSAGES, fromMinor } from '@branchify/shared';
+import { MESSAGES } from '@branchify/shared';
 import { AppError } from '../http/errors';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { UserRecord } from '../users/serialize';
 import { activations } from './activation';
+import { refundState } from './mapping';
 import type { StripeGateway } from './gateway';
 import { constructWebhookEvent } from './stripe-client';
 import { serialised } from './sync';
@@ -126,7 +127,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (row) {
         await query(strapi, UID.invoice).update({
           where: { id: row.id },
-          data: { status: 'refunded', amount_refunded: fromMinor(Number(charge.amount_refunded ?? 0), String(charge.currency ?? row.currency ?? 'usd')) },
+          data: refundState(Number(row.amount ?? 0), Number(charge.amount_refunded ?? 0), String(charge.currency ?? row.currency ?? 'usd')),
         });
       }
     },

@@ -74,6 +74,8 @@ export default {
       subscription_id: int(),
       user: belongsToUser('user_id'),
       subscription: belongsTo(SUBSCRIPTION, 'subscription_id'),
+      /** The plan the invoice was for, kept when the subscription later moves to another plan. */
+      plan_id: int(),
       invoice_id: str(),
       number: str(),
       amount: money(),
@@ -182,6 +184,8 @@ export default {
       webhook_secret_encrypted: text(),
       account_id: str(),
       connected_at: date(),
+      /** A digest of the secret and publishable keys Stripe last accepted: payments work while they are the keys in use. */
+      verified_fingerprint: str(),
     },
   }),
 

@@ -7,7 +7,7 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { presentAdminPlan, presentPlan, type PlanRow } from './present';
+import { isFree, presentAdminPlan, presentPlan, type PlanRow } from './present';
 import { PLAN_SORTABLE } from './service';
 
 /**
@@ -26,16 +26,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   /** The admin view of some plans: one read of the Stripe settings for all of them. */
   const forAdmin = async (rows: PlanRow[]) => {
-    const paymentsConfigured = await getService(strapi, 'stripe-settings').configured();
+    const paymentsConfigured = await getService(strapi, 'stripe-settings').ready();
     const counts = await getService(strapi, 'billing').subscriberCounts(rows.map((r) => r.id));
     return rows.map((row) => presentAdminPlan(row, { subscriberCount: counts.get(row.id) ?? 0, paymentsConfigured }));
   };
   const oneForAdmin = async (row: PlanRow) => (await forAdmin([row]))[0]!;
 
   return {
-    /** Public: the plans a visitor can choose from. */
+    /** Public: the plans a visitor can choose from; paid ones only while payments can work. */
     async publicIndex(ctx: Context) {
-      ok(ctx, (await plans().listActive()).map(presentPlan));
+      const payable = await getService(strapi, 'stripe-settings').ready();
+      ok(ctx, (await plans().listActive()).filter((plan) => payable || isFree(plan)).map(presentPlan));
     },
 
     async index(ctx: Context) {

@@ -31,7 +31,8 @@ export const setupStatus = async (strapi: Strapi): Promise<SetupStatusResource> 
   const [plans, email, stripe, branding, flag] = await Promise.all([
     getService(strapi, 'plans').count(),
     getService(strapi, 'mailer-settings').configured(),
-    getService(strapi, 'stripe-settings').configured(),
+    // Ticked only when payments can work: keys set and accepted by Stripe.
+    getService(strapi, 'stripe-settings').ready(),
     getService(strapi, 'customization').publicView(),
     strapi.store.get(STORE),
   ]);
