@@ -3,3 +3,4 @@ export { env, parseEnv, resetEnvCache, ConfigError } from './env';
 export type { Env } from './env';
 export { ROOT_DIR, CMS_DIR, ENV_FILE } from './paths';
 export { loadEnvFile, SECRET_VARIABLES } from './secrets';
+export { MEDIA_SOURCES } from './csp';
