@@ -4,7 +4,8 @@ import { baseUrl } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
-import { plainHttpMediaUrl, routeMediaHost } from './support/media-server';
+import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
+import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost } from './support/media-server';
 
 /**
  * The video editor's details: what the stage accepts, where new elements land, the colour
@@ -80,5 +81,47 @@ describeBrowser('video editor details', () => {
     const app = await mediaSrc('/funnels');
     expect(app).toEqual(expect.arrayContaining(['http:', 'https:']));
     expect(await mediaSrc('/player/NoSuchFunnelReference1')).toEqual(app);
+  });
+
+  it('places each new button where it overlaps nothing inside the safe area, on its default background', async () => {
+    const { page, context } = await editorWith({ provider: 'generic', url: hostedMediaUrl('placement'), title: 'Placement', duration: 12 });
+    const editor = await openVideoEditor(page, 'Placement');
+    const panel = editor.getByTestId('element-panel');
+    await editor.getByRole('button', { name: 'Add text element' }).click();
+    await panel.getByRole('button', { name: 'Back' }).click();
+    await editor.getByRole('button', { name: 'Add branch element' }).click();
+    await panel.getByRole('tab', { name: 'Prompt' }).click();
+    await panel.getByLabel('Prompt text').fill('Where next?');
+    await panel.getByRole('tab', { name: 'Buttons' }).click();
+    for (let i = 0; i < 3; i += 1) await panel.getByRole('button', { name: 'Add branch' }).click();
+    await editor.locator('[data-branch-id]').nth(3).waitFor();
+
+    const layer = (await editor.getByTestId('edit-layer').boundingBox())!;
+    const scale = layer.width / 640;
+    await shot(page, 'editor-new-buttons-placed-1440');
+    const parts = editor.getByTestId('edit-layer').locator('[data-element-id], [data-branch-id], [aria-label^="Prompt:"]');
+    const boxes: Array<{ name: string; x: number; y: number; width: number; height: number }> = [];
+    for (const part of await parts.all()) {
+      const b = (await part.boundingBox())!;
+      const name = (await part.getAttribute('aria-label')) ?? '';
+      // In design pixels, relative to the video's corner.
+      boxes.push({ name, x: (b.x - layer.x) / scale, y: (b.y - layer.y) / scale, width: b.width / scale, height: b.height / scale });
+    }
+    expect(boxes).toHaveLength(6);
+    const overlaps = (a: (typeof boxes)[number], b: (typeof boxes)[number]) =>
+      a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) expect(overlaps(a, b) ? `${a.name} overlaps ${b.name}` : '').toBe('');
+      // Inside the safe area: clear of the edges and of the player's controls at the bottom.
+      expect(a.x).toBeGreaterThanOrEqual(SAFE_AREA.left - 0.5);
+      expect(a.y).toBeGreaterThanOrEqual(SAFE_AREA.top - 0.5);
+      expect(a.x + a.width).toBeLessThanOrEqual(640 - SAFE_AREA.right + 0.5);
+      expect(a.y + a.height).toBeLessThanOrEqual(360 - SAFE_AREA.bottom + 0.5);
+    }
+    // Each new button shows the default background (not transparent).
+    for (const button of await editor.locator('[data-branch-id]').all()) {
+      expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(47, 39, 206)');
+    }
+    await context.close();
   });
 });

@@ -25,6 +25,11 @@ export const ELEMENT_STAGGER_PX = 30;
 export const BRANCH_STAGGER_PX = 20;
 /** A duplicated branch lands 30 px down and right of its original. */
 export const DUPLICATE_OFFSET_PX = 30;
+/**
+ * Where new elements and buttons are placed (design pixels from each edge of the 640×360 box):
+ * clear of the edges, and of the player's controls along the bottom.
+ */
+export const SAFE_AREA = { top: 18, right: 32, bottom: 54, left: 32 } as const;
 /** The smallest box an element can be resized to on the video. */
 export const MIN_BOX_PX = 100;
 
