@@ -4,6 +4,7 @@ import { baseUrl } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
+import { COLOR_FORMAT_HINT } from '../../frontend/src/shared/inputs/color-value';
 import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
 import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost } from './support/media-server';
 
@@ -122,6 +123,67 @@ describeBrowser('video editor details', () => {
     for (const button of await editor.locator('[data-branch-id]').all()) {
       expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(47, 39, 206)');
     }
+    await context.close();
+  });
+
+  it('picks colours with alpha: the RGBA picker by keyboard, and hex or rgba typed in', async () => {
+    const { page, context, user, funnel } = await editorWith({ provider: 'generic', url: hostedMediaUrl('colours'), title: 'Colours', duration: 12 });
+    const editor = await openVideoEditor(page, 'Colours');
+    const panel = editor.getByTestId('element-panel');
+    await editor.getByRole('button', { name: 'Add text element' }).click();
+    const text = editor.getByTestId('edit-layer').locator('[data-element-id]');
+    // No native colour input is left in the editor's panels.
+    expect(await panel.locator('input[type=color]').count()).toBe(0);
+
+    await panel.getByRole('button', { name: 'Colour: #ffffff' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Colour' });
+    await dialog.waitFor();
+    // The alpha slider moves with the arrow keys: 5 % a step.
+    const alpha = dialog.getByRole('slider', { name: 'Alpha' });
+    await alpha.focus();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowLeft');
+    await until(async () => (await text.evaluate((el) => getComputedStyle(el).color)) === 'rgba(255, 255, 255, 0.8)', 'the colour at 80 % alpha');
+    expect(await dialog.getByLabel('Colour (hex or rgba)').inputValue()).toBe('rgba(255, 255, 255, 0.8)');
+    await shot(page, 'editor-colour-picker-1440');
+
+    // Typed: rgba, then 8-digit hex; something else is named and not stored.
+    const typed = dialog.getByLabel('Colour (hex or rgba)');
+    await typed.fill('rgba(10, 20, 30, 0.5)');
+    await until(async () => (await text.evaluate((el) => getComputedStyle(el).color)) === 'rgba(10, 20, 30, 0.5)', 'the typed rgba colour');
+    await typed.fill('#ff000080');
+    await until(async () => (await text.evaluate((el) => getComputedStyle(el).color)) === 'rgba(255, 0, 0, 0.5)', 'the typed hex colour');
+    await typed.fill('reddish');
+    await dialog.getByText(COLOR_FORMAT_HINT).waitFor();
+    expect(await text.evaluate((el) => getComputedStyle(el).color)).toBe('rgba(255, 0, 0, 0.5)');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Colour: rgba(255, 0, 0, 0.5)' }).waitFor();
+
+    // The branch element's colours (button background here) use the same picker.
+    await panel.getByRole('button', { name: 'Back' }).click();
+    await editor.getByRole('button', { name: 'Add branch element' }).click();
+    expect(await panel.locator('input[type=color]').count()).toBe(0);
+    await panel
+      .getByRole('button', { name: /^Background colour: / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Background colour' }).getByLabel('Background colour (hex or rgba)').fill('rgba(47, 39, 206, 0.6)');
+    const button = editor.getByTestId('edit-layer').locator('[data-branch-id]').first();
+    await until(async () => (await button.evaluate((el) => getComputedStyle(el).backgroundColor)) === 'rgba(47, 39, 206, 0.6)', 'the button background');
+    await page.keyboard.press('Escape');
+    // (The funnel has one video: this button jumps in it.)
+    await panel.getByRole('tab', { name: 'Action' }).click();
+    await panel.getByRole('combobox', { name: 'Click action' }).click();
+    await page.getByRole('option', { name: 'Jump To Timestamp', exact: true }).click();
+
+    // Saved as picked: rgba() where there is alpha.
+    await editor.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('dirty').waitFor({ state: 'detached' });
+    const saved = await user.http.get(`/api/funnels/${funnel.id}`, user.token);
+    const [savedText, savedBranch] = saved.body.data.videos[0].elements;
+    expect(savedText.data.color).toBe('rgba(255, 0, 0, 0.5)');
+    expect(savedBranch.data.branches[0].standard.background.color).toBe('rgba(47, 39, 206, 0.6)');
     await context.close();
   });
 });
