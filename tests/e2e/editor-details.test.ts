@@ -186,4 +186,34 @@ describeBrowser('video editor details', () => {
     expect(savedBranch.data.branches[0].standard.background.color).toBe('rgba(47, 39, 206, 0.6)');
     await context.close();
   });
+
+  it('reads in full: padding labels are not cut, and zooming the timeline keeps the playhead in view', async () => {
+    const { page, context } = await editorWith({ provider: 'generic', url: hostedMediaUrl('details'), title: 'Details', duration: 12 });
+    const editor = await openVideoEditor(page, 'Details');
+    const panel = editor.getByTestId('element-panel');
+    await editor.getByRole('button', { name: 'Add branch element' }).click();
+    for (const side of ['top', 'right', 'bottom', 'left']) {
+      const label = panel.locator('label', { hasText: `Padding ${side}` });
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+
+    // The playhead at 9 s, then the timeline zoomed all the way in: it is still in view.
+    const view = editor.getByTestId('timeline-ruler').locator('xpath=../..');
+    const ruler = (await editor.getByTestId('timeline-ruler').boundingBox())!;
+    await page.mouse.click(ruler.x + ruler.width * 0.75, ruler.y + ruler.height / 2);
+    const playhead = editor.getByTestId('playhead');
+    await until(async () => Number(await playhead.getAttribute('aria-valuenow')) >= 8, 'the playhead at 9 s');
+    for (let i = 0; i < 8; i += 1) await editor.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await editor.getByRole('button', { name: 'Zoom in' }).isDisabled()).toBe(true);
+    const inView = async () => {
+      const box = (await view.boundingBox())!;
+      const head = (await playhead.boundingBox())!;
+      return head.x >= box.x && head.x + head.width <= box.x + box.width;
+    };
+    await until(inView, 'the playhead in view after zooming in');
+    await shot(page, 'editor-zoomed-playhead-1440');
+    for (let i = 0; i < 4; i += 1) await editor.getByRole('button', { name: 'Zoom out' }).click();
+    await until(inView, 'the playhead in view after zooming out');
+    await context.close();
+  });
 });

@@ -198,3 +198,13 @@ export const nextBranchName = (names: readonly string[]): string => {
     .map(Number);
   return `Branch ${Math.max(names.length, ...used, 0) + 1}`;
 };
+
+/**
+ * Where the timeline scrolls when its scale changes (zoom, or the view's width): the playhead
+ * keeps its place in the view, or, when it was out of view, comes to the middle of it.
+ */
+export const scrollKeepingPlayhead = (time: number, before: TimelineScale, after: TimelineScale, scrollLeft: number, clientWidth: number): number => {
+  let offset = timeToPx(time, before) - scrollLeft;
+  if (offset < 0 || offset > clientWidth) offset = clientWidth / 2;
+  return clamp(timeToPx(time, after) - offset, 0, Math.max(0, contentWidth(after) - clientWidth));
+};
