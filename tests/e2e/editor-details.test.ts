@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { addVideo, createFunnel, freePlan, subscribedUser } from '../api/support/content';
 import { baseUrl } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
@@ -12,6 +12,9 @@ import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost } from './support/med
  * The video editor's details: what the stage accepts, where new elements land, the colour
  * picker, and the texts around them.
  */
+
+/** A 1×1 PNG, standing in for a provider's picture. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const until = async (fn: () => Promise<boolean>, what: string, timeoutMs = 15_000) => {
   const end = Date.now() + timeoutMs;
@@ -54,7 +57,7 @@ describeBrowser('video editor details', () => {
     await loginViaUi(page, user.email, user.password);
     await waitForPath(page, '/funnels');
     await page.goto(`/funnels/${funnel.id}/edit`);
-    return { page, context, user, funnel, errors };
+    return { page, context, user, funnel, errors, video: added };
   };
 
   const openVideoEditor = async (page: Page, title: string) => {
@@ -214,6 +217,72 @@ describeBrowser('video editor details', () => {
     await shot(page, 'editor-zoomed-playhead-1440');
     for (let i = 0; i < 4; i += 1) await editor.getByRole('button', { name: 'Zoom out' }).click();
     await until(inView, 'the playhead in view after zooming out');
+    await context.close();
+  });
+
+  it('shows a poster for each video: the provider picture where there is one, else a tile with the provider and the duration', async () => {
+    const { page, context, user, funnel, video } = await editorWith({ provider: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', duration: 212 });
+    const added = await addVideo(user, { provider: 'generic', url: hostedMediaUrl('poster-tile'), title: 'Direct clip', duration: 12 });
+    // YouTube's picture host answers for the first id; a picture that fails to load falls back to the tile.
+    await context.route('https://i.ytimg.com/**', (route) =>
+      route.request().url().includes('dQw4w9WgXcQ') ? route.fulfill({ status: 200, contentType: 'image/png', body: PNG }) : route.abort('failed'),
+    );
+    await addVideo(user, { provider: 'youtube', url: 'https://youtu.be/aaaaaaaaaaa', title: 'Gone picture', duration: 65 });
+    await user.http.put(
+      `/api/funnels/${funnel.id}`,
+      {
+        title: 'Details',
+        settings: { enable_resume_play: false },
+        videos: [
+          { id: video.id, editor_id: 'intro', elements: [] },
+          { id: added.id, editor_id: 'clip', elements: [] },
+        ],
+      },
+      user.token,
+    );
+
+    const expectPosters = async (scope: Locator) => {
+      const yt = scope.getByTestId('video-poster').and(scope.locator('[data-poster="image"]')).first();
+      await until(
+        async () => (await yt.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)) === true,
+        'the YouTube picture',
+      );
+      expect(await yt.locator('img').getAttribute('src')).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg');
+      const tile = scope.locator('[data-testid="video-poster"][data-poster="tile"]').filter({ hasText: 'Custom URL' }).first();
+      await tile.waitFor();
+      expect(await tile.getByTestId('poster-duration').innerText()).toBe('0:12');
+    };
+
+    // The library: both kinds, and a YouTube picture that does not load becomes a tile too.
+    await page.goto('/library');
+    await page.getByTestId('video-card').nth(2).waitFor();
+    await expectPosters(page.locator('main'));
+    const gone = page.getByTestId('video-card').filter({ hasText: 'Gone picture' }).getByTestId('video-poster');
+    await until(async () => (await gone.getAttribute('data-poster')) === 'tile', 'the fallback tile');
+    expect(await gone.innerText()).toContain('YouTube');
+    expect(await gone.innerText()).toContain('1:05');
+    await shot(page, 'library-posters-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('video-card').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'library-posters-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The editor's rows, the video picker and the map use the same poster.
+    await page.goto(`/funnels/${funnel.id}/edit`);
+    await page.getByTestId('funnel-video').nth(1).waitFor();
+    await expectPosters(page.locator('main'));
+    await page.getByRole('button', { name: 'Add videos' }).first().click();
+    const picker = page.locator('[data-modal="video-to-funnel"]');
+    await picker.getByTestId('picker-video').nth(2).waitFor();
+    await expectPosters(picker);
+    await shot(page, 'picker-posters-1440');
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.locator('.react-flow');
+    await map.getByTestId('video-poster').nth(1).waitFor();
+    await expectPosters(map);
+    await shot(page, 'map-posters-1440');
     await context.close();
   });
 });
