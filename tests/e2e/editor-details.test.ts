@@ -264,7 +264,7 @@ describeBrowser('video editor details', () => {
     await shot(page, 'library-posters-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('video-card').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'library-posters-390.png'), fullPage: true });
+    await shot(page, 'library-posters-390');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // The editor's rows, the video picker and the map use the same poster.
