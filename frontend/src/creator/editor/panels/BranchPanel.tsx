@@ -206,7 +206,6 @@ const ButtonFields = ({ store, element, branch }: { store: DocumentStore; elemen
                       <NumberValue
                         key={side}
                         label={`Padding ${side}`}
-                        unit="px"
                         min={0}
                         max={200}
                         value={bg.padding[side]}
