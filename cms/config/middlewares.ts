@@ -1,4 +1,4 @@
-import { env } from '@branchify/shared/node';
+import { MEDIA_SOURCES, env } from '@branchify/shared/node';
 
 export default () => [
   // Liveness and readiness probes (/_live, /_ready), and the count of requests in flight that the
@@ -24,7 +24,8 @@ export default () => [
           'script-src': ["'self'", 'https://js.stripe.com', 'https://www.youtube.com', 'https://s.ytimg.com'],
           'connect-src': ["'self'", 'https:'],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'data:', 'blob:', 'https:'],
+          // Video from the same sources as on the player page: the editor's stage plays what the player plays.
+          'media-src': [...MEDIA_SOURCES],
           'frame-src': ["'self'", 'https:'],
           upgradeInsecureRequests: null,
         },

@@ -150,10 +150,6 @@ export const MESSAGES = {
   updateDownloaded: 'Update downloaded successfully',
   licenseKeySaved: 'License key saved',
   invalidFileType: 'invalid file type, please upload',
-  // The spec's sentence, although the limit itself defaults to 1000 KB (docs/decisions.md).
-  fileTooLarge: 'File size must be lower than 100kb',
-  // Branch button and overlay images: the spec's sentence with their own limit (2000 KB).
-  branchImageTooLarge: 'File size must be lower than 2000kb',
   branchImageRequired: 'Please choose an image to upload.',
   imageRequired: 'Please choose an image to upload (app_logo or app_favicon).',
   imageTooManyPixels: 'Images must be at most 6000 pixels wide and high, and 24 megapixels in all.',
@@ -235,6 +231,8 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** Spec messages with a value in them. */
 export const messageTemplates = {
+  /** An image over its upload limit: the sentence names the limit that applies (branch images, logo, favicon). */
+  imageTooLarge: (kb: number) => `File size must be lower than ${kb}kb`,
   providerNotInPlan: (provider: string) =>
     `The ${provider} video provider is not available in your current plan. Upgrade to a plan that includes ${provider} integration.`,
   videoInUseBy: (titles: readonly string[]) =>

@@ -4,3 +4,4 @@ export type { Env } from './env';
 export { ROOT_DIR, CMS_DIR, ENV_FILE } from './paths';
 export { loadEnvFile, SECRET_VARIABLES } from './secrets';
 export { SQLITE_DRIVER, useSupportedSqliteDriver } from './sqlite-driver';
+export { MEDIA_SOURCES } from './csp';

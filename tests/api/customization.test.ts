@@ -187,11 +187,11 @@ describe('admin customization', () => {
     expect(await publicView()).toEqual(before);
   });
 
-  it("refuses an image over the limit (1000 KB): 'File size must be lower than 100kb'", async () => {
+  it("refuses an image over the limit (1000 KB) and names that limit: 'File size must be lower than 1000kb'", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(1001 * 1024)]);
     const res = await upload(admin, '/api/admin/customizations/images').attach('app_favicon', big, 'big.png');
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ app_favicon: ['File size must be lower than 100kb'] });
+    expect(res.body.errors).toEqual({ app_favicon: ['File size must be lower than 1000kb'] });
   });
 
   it('answers 422 when no image was sent', async () => {

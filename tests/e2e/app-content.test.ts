@@ -101,7 +101,7 @@ describeBrowser('web app: funnels and library', () => {
     await shot(page, '30-create-video-upgrade');
     await modal.getByRole('tab', { name: 'Custom URL' }).click();
     expect(await modal.getByTestId('upgrade-message').count()).toBe(0);
-    expect(await url.getAttribute('placeholder')).toBe('Enter Custom URL URL');
+    expect(await url.getAttribute('placeholder')).toBe('Enter a direct video URL');
 
     await modal.getByRole('tab', { name: 'YouTube' }).click();
     await url.fill('not a video');
@@ -113,11 +113,11 @@ describeBrowser('web app: funnels and library', () => {
     const preview = modal.getByTestId('video-preview');
     await preview.locator('[data-provider="youtube"]').waitFor();
     await preview.getByRole('alert').filter({ hasText: MESSAGES.playerLoadFailed }).waitFor();
-    await modal.locator('input[name=title]').fill('Never gonna');
     await shot(page, '31-create-video-youtube');
+    // Saved without a title: a readable default, not a timestamp.
     await modal.getByRole('button', { name: 'Save' }).click();
     await expectAlert(page, MESSAGES.videoAdded);
-    await page.getByTestId('video-card').filter({ hasText: 'Never gonna' }).waitFor();
+    await page.getByTestId('video-card').filter({ hasText: 'YouTube video dQw4w9WgXcQ' }).waitFor();
   });
 
   it('adds a direct video URL with its preview, renames and deletes it', async () => {
@@ -133,7 +133,7 @@ describeBrowser('web app: funnels and library', () => {
     await shot(page, '32-create-video-generic');
     await modal.getByRole('button', { name: 'Save' }).click();
     await expectAlert(page, MESSAGES.videoAdded);
-    const card = page.getByTestId('video-card').filter({ hasText: 'Generic' }).first();
+    const card = page.getByTestId('video-card').filter({ hasText: 'sample.webm' }).first();
     await card.waitFor();
     await shot(page, '33-library');
 

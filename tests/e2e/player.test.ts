@@ -5,6 +5,7 @@ import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
+import { shot } from './support/app';
 import { describeBrowser, launchBrowser } from './support/browser';
 import { branchEl, publishFunnel, textEl } from './support/funnels';
 import { startMediaServer, type MediaServer } from './support/media-server';
@@ -257,6 +258,65 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await waitFor(async () => (await videoTime(page)) > pausedAt + 1, 5000, 'playback after skip');
     expect(await currentEditor(page)).toBe('intro');
     await context.close();
+  });
+
+  it('an Open URL button opens its page in a new tab and leaves the other choices in place', async () => {
+    const { reference } = await publishFunnel(owner, { a: media.url('link-a'), b: media.url('link-b') }, (ids) => ({
+      videos: [
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            branchEl('choice', 'intro', 1, 10, [
+              {
+                id: 'go',
+                name: 'Branch 1',
+                type: 'standard',
+                onclick: 'branch',
+                video: 'second',
+                standard: { text: 'Watch more', position: { top: 60, left: 0 } },
+              },
+              {
+                id: 'buy',
+                name: 'Branch 2',
+                type: 'standard',
+                onclick: 'url',
+                externalLink: 'https://shop.example.test/buy',
+                standard: { text: 'Buy now', position: { top: 120, left: 0 } },
+              },
+            ]),
+          ],
+        },
+        { id: ids.b, editor_id: 'second', elements: [] },
+      ],
+    }));
+    const { context, page, errors } = await open(reference);
+    await context.route('https://shop.example.test/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Shop</h1>' }),
+    );
+    const more = page.getByRole('button', { name: 'Watch more' });
+    const buy = page.getByRole('button', { name: 'Buy now' });
+    await buy.waitFor({ state: 'visible', timeout: 15_000 });
+    const [tab] = await Promise.all([context.waitForEvent('page'), buy.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe('https://shop.example.test/buy');
+    // Back on the player: both choices are still there, and stay there as the video plays on.
+    await page.bringToFront();
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(await more.isVisible()).toBe(true);
+    expect(await buy.isVisible()).toBe(true);
+    await shot(page, 'player-open-url-keeps-choices');
+    // Seeking back within the element's window shows them too.
+    await page.getByRole('slider', { name: 'Seek' }).fill('2');
+    await waitFor(async () => (await videoTime(page)) < 3, 3000, 'the seek back');
+    expect(await more.isVisible()).toBe(true);
+    expect(await buy.isVisible()).toBe(true);
+    // And the viewer can still take the other branch.
+    await more.click();
+    await waitFor(async () => (await currentEditor(page)) === 'second', 5000, 'the second video');
+    await tab.close();
+    await context.close();
+    expect(errors).toEqual([]);
   });
 
   it('offers to resume after a reload and continues from the last position', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '@branchify/shared';
+import { CONTENT_LIMITS, MESSAGES, messageTemplates } from '@branchify/shared';
 import { parseEnv } from '@branchify/shared/node';
 import type { Knex } from 'knex';
 import { cmsOperatorJwt } from '../api/support/cms';
@@ -433,7 +433,11 @@ describe('resources: multipart requests leave nothing on disk', () => {
       422,
     );
     const tooLarge = await check('an image over the limit', url, (m) => [image(m, 2001 * KB)], bearer(owner), 422);
-    expect(tooLarge.body).toEqual({ success: false, message: MESSAGES.branchImageTooLarge, errors: { image: [MESSAGES.branchImageTooLarge] } });
+    expect(tooLarge.body).toEqual({
+      success: false,
+      message: messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb),
+      errors: { image: [messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb)] },
+    });
     await check('two images', url, (m) => [image(m), image(`${m}-2`)], bearer(owner), 422);
     await check('an image in another field', url, (m) => [image(m, undefined, 'file')], bearer(owner), 422);
     await check('an oversized text field', url, (m) => [{ name: 'note', content: `${m}${'x'.repeat(2 * MB)}` }, image(m)], bearer(owner), 413);
@@ -457,7 +461,11 @@ describe('resources: multipart requests leave nothing on disk', () => {
     ] as Array<[string, RawOptions]>) {
       const over = await raw('POST', url, request);
       scenarios += 1;
-      expect({ what, status: over.status, errors: over.body?.errors }).toEqual({ what, status: 422, errors: { image: [MESSAGES.branchImageTooLarge] } });
+      expect({ what, status: over.status, errors: over.body?.errors }).toEqual({
+        what,
+        status: 422,
+        errors: { image: [messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb)] },
+      });
       expect(over.headers.connection).toBe('close');
     }
     // More than the limit announced: refused before a byte is read.
@@ -505,7 +513,7 @@ describe('resources: multipart requests leave nothing on disk', () => {
         bearer(admin),
         422,
       );
-      expect(over.body.errors).toEqual({ app_favicon: [MESSAGES.fileTooLarge] });
+      expect(over.body.errors).toEqual({ app_favicon: [messageTemplates.imageTooLarge(1000)] });
       await check(
         'two logos',
         '/api/admin/customizations/images',

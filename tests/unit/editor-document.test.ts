@@ -1,5 +1,7 @@
 import { funnelDocumentSchema, MESSAGES, type VideoResource } from '@branchify/shared';
 import { DocumentStore, toRequestBody, type EditorDocument } from '../../frontend/src/creator/editor/document-store';
+import { PROMPT_ROW, elementBoxes, type Box } from '../../frontend/src/creator/editor/placement';
+import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
 
 const video = (id: number): VideoResource => ({
   id,
@@ -28,19 +30,30 @@ const setup = (limit: number | null = null) => {
   return { store, first: first!, second: second!, tick: (ms: number) => (now += ms) };
 };
 
+const overlapsAny = (a: readonly Box[], b: readonly Box[]) =>
+  a.some((x) => b.some((y) => x.left < y.left + y.width && y.left < x.left + x.width && x.top < y.top + y.height && y.top < x.top + x.height));
 const elementsOf = (store: DocumentStore, editorId: string) => store.getState().doc.videos.find((v) => v.editor_id === editorId)!.elements;
 
 describe('editor document: elements', () => {
-  it('adds text and branch elements with the shared defaults, staggered by 30 px', () => {
+  it('adds text and branch elements with the shared defaults, each where it overlaps nothing inside the safe area', () => {
     const { store, first } = setup();
     const text = store.addElement(first, 'text', { showAt: 1, hideAt: 11 });
     const branch = store.addElement(first, 'branch', { showAt: 2, hideAt: 12 });
     expect(text.ok && branch.ok).toBe(true);
     const [t, b] = elementsOf(store, first);
-    expect(t).toMatchObject({ type: 'text', showAt: 1, hideAt: 11, position: { top: 0, left: 0 }, belongsTo: first, player: { width: 640, height: 360 } });
+    expect(t).toMatchObject({
+      type: 'text',
+      showAt: 1,
+      hideAt: 11,
+      position: { top: SAFE_AREA.top, left: SAFE_AREA.left },
+      belongsTo: first,
+      player: { width: 640, height: 360 },
+    });
     expect(t!.type === 'text' && t!.data).toMatchObject({ fontFamily: 'Abel', fontSize: 2, fontThickness: 'regular' });
-    expect(b).toMatchObject({ type: 'branch', position: { top: 30, left: 30 } });
     const data = b!.type === 'branch' ? b!.data : null;
+    // The branch element (its prompt row above its first button) clears the text it shows with.
+    expect(overlapsAny(elementBoxes(b!), elementBoxes(t!))).toBe(false);
+    expect(data!.branches[0]!.standard.position).toEqual({ top: PROMPT_ROW.height, left: 0 });
     expect(data!.branches).toHaveLength(1);
     expect(data!.branches[0]).toMatchObject({ name: 'Branch 1', type: 'standard', onclick: 'branch', video: expect.any(String), standard: { fontSize: 1.5 } });
     expect(data!.settings).toMatchObject({ inaction: 'skip-and-continue', pauseVideo: { enabled: false, duration: 10 }, animation: 'none' });
@@ -95,20 +108,30 @@ describe('editor document: elements', () => {
 });
 
 describe('editor document: branches', () => {
-  it('names new branches Branch 2, Branch 3 and staggers them by 20 px', () => {
+  it('names new branches Branch 2, Branch 3 and places each below the last, clear of the others and of the text', () => {
     const { store, first } = setup();
+    store.addElement(first, 'text', { showAt: 0, hideAt: 5 });
     const added = store.addElement(first, 'branch', { showAt: 0, hideAt: 5 });
     const id = added.ok ? added.id : '';
     store.addBranch(id);
     store.addBranch(id);
-    const el = elementsOf(store, first)[0]!;
-    const branches = el.type === 'branch' ? el.data.branches : [];
+    const [text, el] = elementsOf(store, first);
+    const branches = el!.type === 'branch' ? el!.data.branches : [];
     expect(branches.map((b) => b.name)).toEqual(['Branch 1', 'Branch 2', 'Branch 3']);
-    expect(branches.map((b) => b.standard.position)).toEqual([
-      { top: 0, left: 0 },
-      { top: 20, left: 20 },
-      { top: 40, left: 40 },
-    ]);
+    const boxes = [...elementBoxes(text!), ...elementBoxes(el!)];
+    for (const [i, a] of boxes.entries()) {
+      expect(overlapsAny([a], boxes.slice(i + 1))).toBe(false);
+      expect(a.top).toBeGreaterThanOrEqual(SAFE_AREA.top);
+      expect(a.left).toBeGreaterThanOrEqual(SAFE_AREA.left);
+      expect(a.top + a.height).toBeLessThanOrEqual(360 - SAFE_AREA.bottom);
+      expect(a.left + a.width).toBeLessThanOrEqual(640 - SAFE_AREA.right);
+    }
+    // A column under the prompt: same left edge, each one lower.
+    const [b1, b2, b3] = branches.map((b) => b.standard.position);
+    expect(b2!.left).toBe(b1!.left);
+    expect(b3!.left).toBe(b1!.left);
+    expect(b2!.top).toBeGreaterThan(b1!.top);
+    expect(b3!.top).toBeGreaterThan(b2!.top);
     expect(store.getState().selectedBranch).toBe(branches[2]!.id);
   });
 

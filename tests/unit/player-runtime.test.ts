@@ -246,6 +246,35 @@ describe('branch clicks', () => {
     expect(of('interaction')[0]!.interaction.connected_node).toBe('https://shop.example.org/buy');
   });
 
+  it('url in a new tab: the element and its other branches stay, and a seek back still shows them', () => {
+    const { runtime, of, shown, clock } = setup(funnel());
+    runtime.timeUpdate(2);
+    runtime.click('choice', 'offer');
+    expect(of('open')).toHaveLength(1);
+    clock.advance(1000);
+    expect(shown()).toEqual(['choice']);
+    runtime.timeUpdate(6, false);
+    runtime.timeUpdate(1.5, false);
+    expect(shown()).toEqual(['choice']);
+    expect(runtime.click('choice', 'to-next')).toEqual({ kind: 'branch', editorId: 'next' });
+    expect(runtime.getState().video?.editor_id).toBe('next');
+  });
+
+  it('url in a new tab during a wait: the wait ends without its default, the choices stay, the video stays paused', () => {
+    const videos = funnel();
+    const el = videos[0]!.elements[0] as BranchElement;
+    el.data.settings = { ...el.data.settings, pauseVideo: { enabled: true, duration: 10 }, inaction: 'to-next' };
+    const { runtime, of, shown, clock, play } = setup(videos);
+    play(0.5, 1.25);
+    expect(runtime.getState().waiting?.elementId).toBe('choice');
+    runtime.click('choice', 'offer');
+    expect(runtime.getState().waiting).toBeNull();
+    clock.advance(20_000);
+    expect(runtime.getState().video?.editor_id).toBe('intro');
+    expect(shown()).toEqual(['choice']);
+    expect(of('play')).toEqual([]);
+  });
+
   it('url on our own origin opens in the same tab only when the element turns new tabs off', () => {
     const videos = funnel();
     const el = videos[0]!.elements[0] as BranchElement;
@@ -282,7 +311,7 @@ describe('branch clicks', () => {
   it('the clicked element fades out and stays dismissed until the time goes back before it', () => {
     const { runtime, clock, shown } = setup(funnel());
     runtime.timeUpdate(2);
-    runtime.click('choice', 'offer');
+    runtime.click('choice', 'nowhere');
     expect(shown()).toEqual(['choice~']);
     clock.advance(FADE_OUT_MS);
     runtime.timeUpdate(2.25);

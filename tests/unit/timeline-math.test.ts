@@ -3,6 +3,7 @@ import {
   clampTimestamp,
   clampZoom,
   contentWidth,
+  scrollKeepingPlayhead,
   defaultHideAt,
   duplicatePosition,
   formatTimecode,
@@ -172,5 +173,20 @@ describe('placing new items', () => {
     expect(nextBranchName(['Branch 1'])).toBe('Branch 2');
     expect(nextBranchName(['Branch 1', 'Branch 5'])).toBe('Branch 6');
     expect(nextBranchName(['Yes', 'No'])).toBe('Branch 3');
+  });
+});
+
+describe('zooming keeps the playhead in view', () => {
+  const at = (zoom: number) => ({ duration: 100, viewWidth: 1000, zoom });
+  it('keeps its place in the view, or brings it to the middle when it was out of view', () => {
+    // 10 px a second at zoom 0; 20 at zoom 25. The playhead at 50 s, 300 px into the view.
+    expect(scrollKeepingPlayhead(50, at(0), at(25), 200, 1000)).toBe(700);
+    // Out of view before: to the middle.
+    expect(scrollKeepingPlayhead(90, at(100), at(125), 0, 1000)).toBe(90 * 60 - 500);
+    // Never past either end.
+    expect(scrollKeepingPlayhead(1, at(0), at(200), 0, 1000)).toBe(80);
+    expect(scrollKeepingPlayhead(1, at(0), at(200), 5, 1000)).toBe(85);
+    expect(scrollKeepingPlayhead(0, at(25), at(0), 0, 1000)).toBe(0);
+    expect(scrollKeepingPlayhead(100, at(175), at(200), 7000, 1000)).toBe(8000);
   });
 });

@@ -75,10 +75,11 @@ describe('parseVideoSource', () => {
     });
   });
 
-  it('names untitled videos as the spec says', () => {
-    const at = new Date('2026-01-02T03:04:05Z');
-    expect(defaultVideoTitle('youtube', 'dQw4w9WgXcQ', at)).toBe('Youtube - dQw4w9WgXcQ - 1767323045');
-    expect(defaultVideoTitle('vimeo', '76979871', at)).toBe('Vimeo - 76979871 - 1767323045');
-    expect(defaultVideoTitle('adilo', 'x', at)).toBe('Adilo video');
+  it('names untitled videos readably: the provider and its id, or the file name of a direct URL', () => {
+    expect(defaultVideoTitle({ provider: 'youtube', external_id: 'dQw4w9WgXcQ', source_url: null })).toBe('YouTube video dQw4w9WgXcQ');
+    expect(defaultVideoTitle({ provider: 'vimeo', external_id: '76979871', source_url: null })).toBe('Vimeo video 76979871');
+    expect(defaultVideoTitle({ provider: 'adilo', external_id: 'Ab3x', source_url: null })).toBe('Adilo video Ab3x');
+    expect(defaultVideoTitle({ provider: 'generic', external_id: null, source_url: 'https://cdn.example.com/talks/My%20intro.mp4?x=1' })).toBe('My intro.mp4');
+    expect(defaultVideoTitle({ provider: 'generic', external_id: null, source_url: 'https://cdn.example.com/' })).toBe('cdn.example.com');
   });
 });

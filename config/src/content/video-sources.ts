@@ -141,9 +141,22 @@ export const parseVideoSource = (provider: string, input: unknown): ParseResult 
   }
 };
 
-/** The default title: 'Youtube - {id} - {timestamp}', or 'Adilo video'. */
-export const defaultVideoTitle = (provider: VideoProvider, externalId: string | null, now: Date = new Date()): string => {
-  if (provider === 'adilo') return 'Adilo video';
-  const name = provider.charAt(0).toUpperCase() + provider.slice(1);
-  return `${name} - ${externalId ?? 'video'} - ${Math.floor(now.getTime() / 1000)}`;
+/**
+ * The title of a video saved without one, readable in a list: '{Provider} video {id}' ('YouTube
+ * video dQw4w9WgXcQ'), and for a direct URL its file name (else its host).
+ */
+export const defaultVideoTitle = (source: Pick<ParsedVideoSource, 'provider' | 'external_id' | 'source_url'>): string => {
+  if (source.provider === 'generic') {
+    const url = source.source_url ? httpUrl(source.source_url) : null;
+    const file = url?.pathname.split('/').filter(Boolean).pop();
+    let name = file ?? '';
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      /* a malformed escape: the name as it is */
+    }
+    return name.trim().slice(0, 200) || url?.hostname || 'Video';
+  }
+  const label = PROVIDER_LABELS[source.provider];
+  return source.external_id ? `${label} video ${source.external_id}` : `${label} video`;
 };

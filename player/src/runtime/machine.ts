@@ -142,6 +142,14 @@ export class FunnelRuntime {
     const action = branchAction(branch, element, this.payload.videos, this.origin);
     this.record(branch.id, action, 'branch');
     const wasWaiting = this.state.waiting?.elementId === elementId;
+    if (action.kind === 'url' && action.newTab) {
+      // A link out in another tab is not a choice of path: the element and its other branches stay
+      // where they were for when the viewer comes back. A wait ends (no default is taken while
+      // the viewer reads the other tab); the video stays paused until they press play.
+      if (wasWaiting) this.resumed();
+      this.perform(action, false);
+      return action;
+    }
     this.dismiss(element);
     this.perform(action, wasWaiting);
     return action;

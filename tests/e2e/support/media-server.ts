@@ -52,13 +52,16 @@ export const startMediaServer = async (): Promise<MediaServer> => {
 /** The sample clip's address on the stand-in media host that `routeMediaHost` answers. */
 export const hostedMediaUrl = (name: string) => `https://media.example.test/${name}.webm`;
 
+/** The same clip over plain http (a direct URL the library accepts as well). */
+export const plainHttpMediaUrl = (name: string) => `http://media.example.test/${name}.webm`;
+
 /**
- * Answers https://media.example.test/* in a browser context with the sample clip, with byte
+ * Answers http(s)://media.example.test/* in a browser context with the sample clip, with byte
  * ranges as a media host serves it (the browser seeks with ranges; the app's CSP allows https media).
  */
 export const routeMediaHost = async (context: BrowserContext) => {
   const bytes = fs.readFileSync(SAMPLE_VIDEO);
-  await context.route('https://media.example.test/**', (route) => {
+  await context.route(/^https?:\/\/media\.example\.test\//, (route) => {
     const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
     const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
     if (!range) return route.fulfill({ status: 200, headers, body: bytes });

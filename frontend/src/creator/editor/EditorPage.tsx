@@ -50,6 +50,7 @@ import { previewPayload } from './preview';
 import { formatTimecode } from './timeline-math';
 import { useDocument } from './useDocument';
 import { VideoToFunnelModal } from './VideoPickers';
+import { VideoPoster } from '../../shared/VideoPoster';
 
 /** The funnel map loads (with its graph library) only when first shown. */
 const FunnelMap = lazy(() => import('../map/FunnelMap').then((m) => ({ default: m.FunnelMap })));
@@ -500,18 +501,7 @@ const VideoRow = ({
   const title = video.video?.title ?? `Video ${index + 1} (removed from the library)`;
   return (
     <Paper component="li" data-testid="funnel-video" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center' }}>
-      <Box
-        sx={{
-          width: 128,
-          flex: 'none',
-          aspectRatio: '16 / 9',
-          borderRadius: 1,
-          bgcolor: 'grey.900',
-          backgroundImage: video.video?.thumbnail ? `url("${video.video.thumbnail}")` : undefined,
-          backgroundSize: 'cover',
-          backgroundPosition: 'center',
-        }}
-      />
+      <VideoPoster video={video.video} sx={{ width: 128, flex: 'none', borderRadius: 1 }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 600 }} noWrap title={title}>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { Rnd } from 'react-rnd';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -17,9 +17,11 @@ import {
   contentWidth,
   formatTimecode,
   moveBar,
+  pxPerSecond,
   pxToTime,
   resizeBar,
   rowCount,
+  scrollKeepingPlayhead,
   snapTime,
   timeToPx,
   timelineDuration,
@@ -152,6 +154,15 @@ const Clock = ({ playback, duration }: { playback: PlaybackStore; duration: numb
 const FollowPlayhead = ({ playback, scale, view }: { playback: PlaybackStore; scale: TimelineScale; view: RefObject<HTMLDivElement> }) => {
   const time = usePlayback(playback, (s) => s.time);
   const playing = usePlayback(playback, (s) => s.playing);
+  // A zoom keeps the playhead where it was in the view (after the wider content is laid out).
+  const before = useRef(scale);
+  useLayoutEffect(() => {
+    const el = view.current;
+    const previous = before.current;
+    before.current = scale;
+    if (!el || previous === scale || pxPerSecond(previous) === pxPerSecond(scale)) return;
+    el.scrollLeft = scrollKeepingPlayhead(playback.getState().time, previous, scale, el.scrollLeft, el.clientWidth);
+  }, [scale, view, playback]);
   useEffect(() => {
     const el = view.current;
     if (!el || !playing) return;

@@ -17,22 +17,12 @@ import { useDebounced } from '../../shared/useDebounced';
 import { useInfiniteScroll } from '../../shared/useInfiniteScroll';
 import type { EditorVideo } from './document-store';
 import { formatTimecode } from './timeline-math';
+import { VideoPoster, type PosterVideo } from '../../shared/VideoPoster';
 
 /** Search and scroll paging in the picker wait 500 ms. */
 export const PICKER_DEBOUNCE_MS = 500;
 
-const Thumb = ({ video }: { video: Pick<VideoResource, 'thumbnail' | 'title'> | null }) => (
-  <Box
-    sx={{
-      aspectRatio: '16 / 9',
-      bgcolor: 'grey.900',
-      backgroundImage: video?.thumbnail ? `url("${video.thumbnail}")` : undefined,
-      backgroundSize: 'cover',
-      backgroundPosition: 'center',
-      borderRadius: 1,
-    }}
-  />
-);
+const Thumb = ({ video }: { video: PosterVideo | null }) => <VideoPoster video={video} sx={{ borderRadius: 1 }} />;
 
 /**
  * video-to-funnel ('Select Video'): the library with search (500 ms debounce) and infinite scroll

@@ -11,6 +11,7 @@ import {
   type FunnelResource,
   type VideoResource,
 } from '@branchify/shared';
+import { PLACEMENT_GAP_PX, PROMPT_ROW, branchElementBoxes, branchSize, elementBoxes, freeSpot, insideSafeArea, overlappingInTime } from './placement';
 import { BRANCH_STAGGER_PX, ELEMENT_STAGGER_PX, duplicatePosition, nextBranchName, staggered, type Point } from './timeline-math';
 
 /**
@@ -189,8 +190,9 @@ export class DocumentStore {
   // --- elements --------------------------------------------------------------------------------
 
   /**
-   * Adds a text or branch element to a video, showing from `showAt` to `hideAt`, staggered 30 px
-   * from the previous one. Refused with the plan's message when the funnel is at its limit.
+   * Adds a text or branch element to a video, showing from `showAt` to `hideAt`, where it overlaps
+   * nothing shown meanwhile inside the safe area (staggered 30 px from the previous one when the
+   * video is full). Refused with the plan's message when the funnel is at its limit.
    */
   addElement(editorId: string, type: 'text' | 'branch', timing: { showAt: number; hideAt: number }): AddResult {
     const doc = this.state.doc;
@@ -202,12 +204,17 @@ export class DocumentStore {
       if (count + 1 > limit) return { ok: false, message: type === 'branch' ? MESSAGES.branchLimitReached : MESSAGES.textLimitReached };
     }
     const id = newId(type === 'text' ? 't' : 'b');
-    const position = staggered(video.elements.length, ELEMENT_STAGGER_PX, DESIGN_SIZE);
-    const common = { id, position, player: { ...DESIGN_SIZE }, showAt: timing.showAt, hideAt: timing.hideAt, belongsTo: editorId };
-    const element =
+    const common = { id, position: { top: 0, left: 0 }, player: { ...DESIGN_SIZE }, showAt: timing.showAt, hideAt: timing.hideAt, belongsTo: editorId };
+    const drafted =
       type === 'text'
         ? makeElement('text', { ...common, width: 240, data: { title: 'Your text here' } })
-        : makeElement('branch', { ...common, data: { branches: [this.newBranch([], editorId)] } });
+        : makeElement('branch', { ...common, data: { branches: [this.newBranch([], editorId, { top: PROMPT_ROW.height, left: 0 })] } });
+    // Placed where it overlaps nothing shown while it shows (a branch element: its prompt row and button).
+    const parts = elementBoxes(drafted);
+    const size = { width: Math.max(...parts.map((b) => b.left + b.width)), height: Math.max(...parts.map((b) => b.top + b.height)) };
+    const taken = overlappingInTime(video.elements, timing).flatMap(elementBoxes);
+    const position = freeSpot(size, taken, DESIGN_SIZE) ?? insideSafeArea(staggered(video.elements.length, ELEMENT_STAGGER_PX, DESIGN_SIZE), size, DESIGN_SIZE);
+    const element: FunnelElement = drafted.type === 'text' ? { ...drafted, position, data: { ...drafted.data, position } } : { ...drafted, position };
     this.update((d) => mapVideo(d, editorId, (v) => ({ ...v, elements: [...v.elements, element] })));
     this.selectElement(id);
     return { ok: true, id };
@@ -280,7 +287,23 @@ export class DocumentStore {
   addBranch(elementId: string): string | null {
     const found = this.locate(elementId);
     if (!found || found.element.type !== 'branch') return null;
-    const branch = this.newBranch(found.element.data.branches, found.video.editor_id);
+    const { video, element } = found;
+    const drafted = this.newBranch(element.data.branches, video.editor_id, { top: 0, left: 0 });
+    // Below the last button when that is free, otherwise the nearest free spot; relative to the element.
+    const size = branchSize(drafted);
+    const others = overlappingInTime(
+      video.elements.filter((e) => e.id !== elementId),
+      element,
+    ).flatMap(elementBoxes);
+    const own = branchElementBoxes(element);
+    const last = own[own.length - 1]!;
+    const near = { top: last.top + last.height + PLACEMENT_GAP_PX, left: last.left };
+    const origin = element.position;
+    const spot =
+      freeSpot(size, [...others, ...own], DESIGN_SIZE, near) ??
+      insideSafeArea(staggered(element.data.branches.length, BRANCH_STAGGER_PX, DESIGN_SIZE, origin), size, DESIGN_SIZE);
+    const position = { top: spot.top - origin.top, left: spot.left - origin.left };
+    const branch: Branch = { ...drafted, standard: { ...drafted.standard, position }, image: { ...drafted.image, position } };
     this.updateBranchElement(elementId, (e) => ({ ...e, data: { ...e.data, branches: [...e.data.branches, branch] } }));
     this.patch({ selectedBranch: branch.id });
     return branch.id;
@@ -376,10 +399,9 @@ export class DocumentStore {
 
   // --- internals -------------------------------------------------------------------------------
 
-  private newBranch(existing: readonly Branch[], editorId: string): Branch {
+  private newBranch(existing: readonly Branch[], editorId: string, position: Point): Branch {
     const target = this.state.doc.videos.find((v) => v.editor_id !== editorId)?.editor_id ?? null;
     const name = nextBranchName(existing.map((b) => b.name));
-    const position = staggered(existing.length, BRANCH_STAGGER_PX, DESIGN_SIZE);
     return makeBranch({ id: newId('br'), name, onclick: 'branch', video: target, standard: { text: name, position }, image: { position } });
   }
 

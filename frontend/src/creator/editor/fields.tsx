@@ -6,6 +6,7 @@ import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { AlphaColorField } from '../../shared/inputs/AlphaColorField';
 import { clamp, formatTimecode, parseClampedTime } from './timeline-math';
 
 /**
@@ -145,28 +146,10 @@ export const ToggleValue = ({ label, checked, onChange }: { label: string; check
   />
 );
 
-/** A colour: the native picker with its hex value, labelled. */
-export const ColorValue = ({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) => {
-  const id = useId();
-  const hex = /^#[0-9a-f]{6}$/i.test(value) ? value : /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : '#ffffff';
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
-      <input
-        id={id}
-        type="color"
-        value={hex}
-        onChange={(e) => onChange(e.target.value)}
-        style={{ width: 36, height: 28, padding: 0, border: 0, background: 'none' }}
-      />
-      <Typography component="label" htmlFor={id} variant="body2">
-        {label}{' '}
-        <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
-          {hex}
-        </Box>
-      </Typography>
-    </Box>
-  );
-};
+/** A colour with alpha (react-colorful's RGBA picker, or typed as hex or rgba), labelled. */
+export const ColorValue = ({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) => (
+  <AlphaColorField label={label} value={value} onChange={onChange} />
+);
 
 /** Opacity 0 to 1 in steps of 0.1 (default 1). */
 export const OpacityValue = ({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) => (

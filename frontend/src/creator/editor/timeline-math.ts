@@ -25,6 +25,11 @@ export const ELEMENT_STAGGER_PX = 30;
 export const BRANCH_STAGGER_PX = 20;
 /** A duplicated branch lands 30 px down and right of its original. */
 export const DUPLICATE_OFFSET_PX = 30;
+/**
+ * Where new elements and buttons are placed (design pixels from each edge of the 640×360 box):
+ * clear of the edges, and of the player's controls along the bottom.
+ */
+export const SAFE_AREA = { top: 18, right: 32, bottom: 54, left: 32 } as const;
 /** The smallest box an element can be resized to on the video. */
 export const MIN_BOX_PX = 100;
 
@@ -192,4 +197,14 @@ export const nextBranchName = (names: readonly string[]): string => {
     .filter((n): n is string => Boolean(n))
     .map(Number);
   return `Branch ${Math.max(names.length, ...used, 0) + 1}`;
+};
+
+/**
+ * Where the timeline scrolls when its scale changes (zoom, or the view's width): the playhead
+ * keeps its place in the view, or, when it was out of view, comes to the middle of it.
+ */
+export const scrollKeepingPlayhead = (time: number, before: TimelineScale, after: TimelineScale, scrollLeft: number, clientWidth: number): number => {
+  let offset = timeToPx(time, before) - scrollLeft;
+  if (offset < 0 || offset > clientWidth) offset = clientWidth / 2;
+  return clamp(timeToPx(time, after) - offset, 0, Math.max(0, contentWidth(after) - clientWidth));
 };

@@ -43,7 +43,7 @@ export const allowedProviders = (user: UserResource | null, subscription: Subscr
 
 export const placeholderFor = (provider: VideoProvider): string => {
   const label = PROVIDER_LABELS[provider];
-  return provider === 'generic' ? `Enter ${label} URL` : `Enter ${label} URL Or ${label} ID`;
+  return provider === 'generic' ? 'Enter a direct video URL' : `Enter ${label} URL Or ${label} ID`;
 };
 
 /** Best-effort Vimeo public metadata (title, thumbnail_medium, duration). */

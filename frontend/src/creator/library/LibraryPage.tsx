@@ -32,6 +32,7 @@ import { useInfiniteScroll } from '../../shared/useInfiniteScroll';
 import { PageHeader } from '../layout/UserLayout';
 import { CreateVideoModal } from './CreateVideoModal';
 import { EditVideoTitleModal, PreviewVideoModal } from './VideoModals';
+import { VideoPoster } from '../../shared/VideoPoster';
 
 /** Library search and scroll paging are debounced by 500 ms. */
 export const LIBRARY_DEBOUNCE_MS = 500;
@@ -108,21 +109,16 @@ export const LibraryPage = () => {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 2 }}>
         {videos.map((v) => (
           <Card key={v.id} data-testid="video-card">
-            <CardActionArea onClick={() => openPreview(v)} aria-label={`Preview ${v.title}`}>
-              <Box
-                sx={{
-                  aspectRatio: '16 / 9',
-                  bgcolor: 'grey.900',
-                  display: 'grid',
-                  placeItems: 'center',
-                  backgroundImage: v.thumbnail ? `url("${v.thumbnail}")` : undefined,
-                  backgroundSize: 'cover',
-                  backgroundPosition: 'center',
-                }}
+            <VideoPoster video={v}>
+              {/* Over the poster, so the button's name is the video's alone. */}
+              <CardActionArea
+                onClick={() => openPreview(v)}
+                aria-label={`Preview ${v.title}`}
+                sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
               >
                 <PlayCircleIcon sx={{ color: 'common.white', fontSize: 48, opacity: 0.85 }} />
-              </Box>
-            </CardActionArea>
+              </CardActionArea>
+            </VideoPoster>
             <CardContent sx={{ pb: 0 }}>
               <Typography style={{ fontWeight: 600 }} noWrap title={v.title}>
                 {v.title}

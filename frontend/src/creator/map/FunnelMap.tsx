@@ -21,6 +21,7 @@ import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatTimecode } from '../editor/timeline-math';
+import { VideoPoster } from '../../shared/VideoPoster';
 import {
   edgeStatsKey,
   funnelGraph,
@@ -116,14 +117,16 @@ const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
         </>
       ) : (
         <>
-          <Box sx={{ position: 'relative', height: 96, borderRadius: 1, overflow: 'hidden', bgcolor: '#e8eaed' }}>
-            {node.thumbnail && <Box component="img" src={node.thumbnail} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+          <VideoPoster
+            video={node.provider ? { provider: node.provider, external_id: node.externalId, thumbnail: node.thumbnail, duration: node.duration } : null}
+            sx={{ height: 96, aspectRatio: 'auto', borderRadius: 1 }}
+          >
             <Box sx={{ position: 'absolute', top: 4, left: 4, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
               {node.root && <Flag color="#1b5e20">Start</Flag>}
               {node.unreachable && <Flag color={WARNING}>Not reachable</Flag>}
               {node.libraryRemoved && <Flag color={DANGER}>Not in library</Flag>}
             </Box>
-          </Box>
+          </VideoPoster>
           <Typography
             sx={{
               mt: 0.5,

@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement } from '@branchify/shared';
+import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement, type VideoProvider } from '@branchify/shared';
 
 /**
  * The funnel map as data: a funnel's videos become nodes and its branch buttons and inaction
@@ -11,7 +11,7 @@ import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement }
 export interface MapSourceVideo {
   editor_id: string;
   elements: ReadonlyArray<FunnelElement>;
-  video: { title: string; thumbnail: string | null; duration: number | null } | null;
+  video: { title: string; thumbnail: string | null; duration: number | null; provider?: VideoProvider; external_id?: string | null } | null;
 }
 
 /** A timestamp jump: a button that seeks within its own video. */
@@ -30,6 +30,9 @@ export interface MapNode {
   url: string | null;
   thumbnail: string | null;
   duration: number | null;
+  /** The library video's provider and id, for its poster (null: not a library video). */
+  provider: VideoProvider | null;
+  externalId: string | null;
   root: boolean;
   /** No path of branches leads here from the root. */
   unreachable: boolean;
@@ -139,6 +142,8 @@ const smallNode = (id: string, kind: MapNode['kind'], title: string, url: string
   url,
   thumbnail: null,
   duration: null,
+  provider: null,
+  externalId: null,
   root: false,
   unreachable: false,
   libraryRemoved: false,
@@ -229,6 +234,8 @@ export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph 
     url: null,
     thumbnail: v.video?.thumbnail ?? null,
     duration: v.video?.duration ?? null,
+    provider: v.video?.provider ?? null,
+    externalId: v.video?.external_id ?? null,
     root: v.editor_id === root?.editor_id,
     unreachable: !reached.has(v.editor_id),
     libraryRemoved: v.video === null,

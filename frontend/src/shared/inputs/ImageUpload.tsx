@@ -2,20 +2,20 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { useAlert } from '../alerts';
 
 const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg'];
 
 /**
  * Image upload with the spec's rules: .png .jpg .jpeg .webp .svg; the size limit is a parameter
- * (default 1000 KB) while the message keeps the spec's text (docs/decisions.md).
+ * (default 1000 KB, the server's default IMAGE_UPLOAD_MAX_KB), and the refusal names it.
  */
 export const ImageUpload = ({
   label,
   preview,
   maxKb = 1000,
-  tooLargeMessage = MESSAGES.fileTooLarge,
+  tooLargeMessage = messageTemplates.imageTooLarge(maxKb),
   busy = false,
   onFile,
 }: {

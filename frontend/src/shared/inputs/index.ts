@@ -6,3 +6,4 @@ export * from './DateRangePicker';
 export * from './ImageUpload';
 export * from './StatusBadge';
 export * from './GroupedCheckboxes';
+export * from './AlphaColorField';

@@ -199,18 +199,21 @@ const ButtonFields = ({ store, element, branch }: { store: DocumentStore; elemen
                   options={CORNER_OPTIONS}
                   onChange={(edge) => setBackground({ edge: edge as typeof bg.edge }, 'edge')}
                 />
-                <Row>
-                  {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
-                    <NumberValue
-                      key={side}
-                      label={`Padding ${side}`}
-                      min={0}
-                      max={200}
-                      value={bg.padding[side]}
-                      onChange={(n) => setBackground({ padding: { ...bg.padding, [side]: n } }, `padding-${side}`)}
-                    />
-                  ))}
-                </Row>
+                {/* Two a row, so each label reads in full in the panel's width. */}
+                {[['top', 'bottom'] as const, ['left', 'right'] as const].map((sides) => (
+                  <Row key={sides[0]}>
+                    {sides.map((side) => (
+                      <NumberValue
+                        key={side}
+                        label={`Padding ${side}`}
+                        min={0}
+                        max={200}
+                        value={bg.padding[side]}
+                        onChange={(n) => setBackground({ padding: { ...bg.padding, [side]: n } }, `padding-${side}`)}
+                      />
+                    ))}
+                  </Row>
+                ))}
               </>
             )}
           </PanelSection>

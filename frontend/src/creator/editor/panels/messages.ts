@@ -1,4 +1,4 @@
-import { MESSAGES } from '@branchify/shared';
+import { CONTENT_LIMITS, messageTemplates } from '@branchify/shared';
 
-/** The branch image refusal (the server's text for uploads over 2000 KB). */
-export const BRANCH_IMAGE_TOO_LARGE: string = MESSAGES.branchImageTooLarge;
+/** The branch image refusal, naming the limit the server applies too. */
+export const BRANCH_IMAGE_TOO_LARGE: string = messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb);

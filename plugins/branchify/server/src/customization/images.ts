@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
+import { CONTENT_LIMITS, MESSAGES, messageTemplates } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
@@ -70,8 +70,8 @@ export interface ImageRules {
   tooLarge: string;
 }
 
-/** Logo and favicon: IMAGE_UPLOAD_MAX_KB, with the spec's sentence. */
-export const brandingImageRules = (): ImageRules => ({ maxKb: env().IMAGE_UPLOAD_MAX_KB, tooLarge: MESSAGES.fileTooLarge });
+/** Logo and favicon: IMAGE_UPLOAD_MAX_KB, named in the refusal. */
+export const brandingImageRules = (): ImageRules => ({ maxKb: env().IMAGE_UPLOAD_MAX_KB, tooLarge: messageTemplates.imageTooLarge(env().IMAGE_UPLOAD_MAX_KB) });
 
 export interface StoredImage {
   /** The public URL (`/uploads/…` on local disk, the bucket's URL on S3). */

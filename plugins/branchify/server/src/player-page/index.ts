@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@branchify/shared';
-import { CMS_DIR } from '@branchify/shared/node';
+import { CMS_DIR, MEDIA_SOURCES } from '@branchify/shared/node';
 import type { Context } from 'koa';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
@@ -61,7 +61,7 @@ const safeHref = (value: string | null | undefined, fallback: string): string =>
  * The page may be framed by any site (the share modal's embed code), so this route alone sends
  * `frame-ancestors *` and no X-Frame-Options. The rest of the policy is the player's needs: our own
  * scripts plus the YouTube IFrame API, provider iframes over https, video from any http(s) URL
- * (generic videos). Stylesheets and fonts come from our origin only (the font catalogue is served
+ * (generic videos; the same media sources as the web app's policy). Stylesheets and fonts come from our origin only (the font catalogue is served
  * under /build/fonts/), so a viewer's visit tells no font host anything; inline styles remain for
  * the elements' positions and colours.
  */
@@ -71,7 +71,7 @@ export const PLAYER_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self'",
   'img-src * data: blob:',
-  'media-src * data: blob:',
+  `media-src ${MEDIA_SOURCES.join(' ')}`,
   'frame-src https:',
   "connect-src 'self' https:",
   "object-src 'none'",

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
+import { CONTENT_LIMITS, messageTemplates } from '@branchify/shared';
 import { deleteImages, storeImage, type ImageRules, type IncomingFile } from '../customization/images';
 import { query, UID, type Strapi } from '../utils/strapi';
 
@@ -11,7 +11,7 @@ export interface CreatorImageRow {
 }
 
 /** Branch button and overlay images: the spec's branch image limit, with its own sentence. */
-export const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: MESSAGES.branchImageTooLarge };
+export const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb) };
 
 /** The multipart field the image comes in. */
 export const IMAGE_FIELD = 'image';

@@ -48,7 +48,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return videos().create({
         data: {
           owner_id: ownerId,
-          title: input.title ?? defaultVideoTitle(source.provider, source.external_id),
+          title: input.title ?? defaultVideoTitle(source),
           size: 0,
           thumbnail: input.thumbnail,
           duration: input.duration,

@@ -1,0 +1,86 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { PROVIDER_LABELS, type VideoResource } from '@branchify/shared';
+
+export type PosterVideo = Pick<VideoResource, 'provider' | 'external_id' | 'thumbnail' | 'duration'>;
+
+/** m:ss (h:mm:ss from an hour), or '' without a duration. */
+export const formatDuration = (seconds: number | null | undefined): string => {
+  if (!seconds || seconds <= 0) return '';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+};
+
+/**
+ * The picture for a video: the stored thumbnail (our uploads or https), else the provider's own
+ * (YouTube serves one for every id), else none.
+ */
+export const posterSource = (video: PosterVideo): string | null => {
+  const stored = video.thumbnail;
+  if (stored && (stored.startsWith('/uploads/') || stored.startsWith('https://'))) return stored;
+  if (video.provider === 'youtube' && video.external_id && /^[A-Za-z0-9_-]{11}$/.test(video.external_id)) {
+    return `https://i.ytimg.com/vi/${video.external_id}/mqdefault.jpg`;
+  }
+  return null;
+};
+
+/**
+ * A video's poster frame, one look everywhere a video is shown small (library cards, the video
+ * picker, the editor's rows, the map's nodes): its picture when there is one that loads, otherwise
+ * a tile with the provider's name and the duration. `children` are drawn over it (a play icon, flags).
+ * Its texts are hidden from screen readers: every place that shows a poster names the video itself.
+ */
+export const VideoPoster = ({ video, sx, children }: { video: PosterVideo | null; sx?: SxProps<Theme>; children?: ReactNode }) => {
+  const src = video ? posterSource(video) : null;
+  const [failed, setFailed] = useState<string | null>(null);
+  const picture = src && failed !== src ? src : null;
+  const length = formatDuration(video?.duration);
+  return (
+    <Box
+      data-testid="video-poster"
+      data-poster={picture ? 'image' : 'tile'}
+      sx={[
+        { position: 'relative', aspectRatio: '16 / 9', overflow: 'hidden', bgcolor: '#1f2329', color: '#ffffff', display: 'grid', placeItems: 'center' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {picture ? (
+        <Box
+          component="img"
+          src={picture}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(picture)}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      ) : (
+        video && (
+          <Box
+            component="span"
+            data-testid="poster-provider"
+            aria-hidden="true"
+            sx={{ position: 'absolute', left: 8, bottom: 6, fontSize: 12, fontWeight: 700, letterSpacing: 0.3 }}
+          >
+            {PROVIDER_LABELS[video.provider] ?? video.provider}
+          </Box>
+        )
+      )}
+      {length && (
+        <Box
+          component="span"
+          data-testid="poster-duration"
+          aria-hidden="true"
+          sx={{ position: 'absolute', right: 6, bottom: 6, px: 0.5, borderRadius: 0.5, fontSize: 12, bgcolor: 'rgba(0, 0, 0, 0.78)', color: '#ffffff' }}
+        >
+          {length}
+        </Box>
+      )}
+      {children}
+    </Box>
+  );
+};
