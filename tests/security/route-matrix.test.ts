@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@branchify/shared';
 import type { Knex } from 'knex';
 import { openDb } from '../api/support/db';
 import { client, type Client } from '../api/support/http';
@@ -197,6 +198,7 @@ const send = (http: Client, method: string, url: string, token?: string, body: o
 
 const verdict = (
   key: string,
+  role: Role,
   row: RouteRow,
   expectation: Expectation,
   res: { status: number; body?: { message?: unknown; error?: { name?: unknown } } },
@@ -205,8 +207,11 @@ const verdict = (
   const message = res.body?.message;
   if (status >= 500) return `server error ${status}`;
   switch (expectation) {
-    case 401:
-      return status === 401 && message === 'Unauthenticated.' ? null : `expected 401 Unauthenticated., got ${status} ${message}`;
+    case 401: {
+      // A suspended user's genuine session is told why; anyone else learns nothing.
+      const expected = role === 'suspended' ? MESSAGES.accountSuspended : 'Unauthenticated.';
+      return status === 401 && message === expected ? null : `expected 401 ${expected}, got ${status} ${message}`;
+    }
     case 403:
       return status === 403 && message === REFUSAL[row.access as 'verified' | 'admin'] ? null : `expected 403, got ${status} ${message}`;
     case 404:
@@ -245,7 +250,7 @@ describe('route × role matrix', () => {
         const { http, token } = sessions.get(role)!;
         const res = await send(http, method, urlFor(path, row, expectation), token);
         checked += 1;
-        const wrong = verdict(key, row, expectation, res);
+        const wrong = verdict(key, role, row, expectation, res);
         if (wrong) failures.push(`${key} as ${role}: ${wrong}`);
         if (mustNotLeak(row, role)) {
           const leaked = ownerMarkers.filter((m) => res.text?.includes(m));
