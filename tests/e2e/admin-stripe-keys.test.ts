@@ -4,11 +4,8 @@ import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { configureStripe, control, createPlan, STRIPE_TEST_KEYS } from '../api/support/stripe';
 import { verifiedUser, type Session } from '../api/support/users';
-import { launch, loginViaUi, openAdminPanel, openApp, shot, waitForPath } from './support/app';
+import { launch, loginViaUi, openAdminPanel, openApp, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
-
-/** Once the modals' transitions have run, so a screenshot shows them as the user sees them. */
-const still = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
 /** The same screen at a desktop and a phone width, each audited. */
 const shotAtBothWidths = async (page: Page, name: string) => {

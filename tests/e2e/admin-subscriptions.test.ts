@@ -4,13 +4,10 @@ import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { CARDS, configureStripe, control, createPlan } from '../api/support/stripe';
 import { adminSession, PASSWORD, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 type Plan = { id: number; name: string; price: string; payment_schedule: string };
-
-/** Once the modals' transitions have run, so a screenshot shows them as the user sees them. */
-const still = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
 /**
  * Subscriptions from the admin's user page, against the real server and the Stripe test server:

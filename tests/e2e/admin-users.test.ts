@@ -3,11 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { adminSession, login, PASSWORD, registerUser, uniqueEmail, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
-
-/** Once the modals' transitions have run, so a screenshot shows them as the user sees them. */
-const still = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
 /**
  * The admin panel's users: the list (search, paging, sorting, badges), the user page, and the

@@ -5,21 +5,12 @@ import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
-import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { launch, loginViaUi, openApp, shot, until, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { branchEl, publishFunnel } from './support/funnels';
 import { startMediaServer, type MediaServer } from './support/media-server';
 
 const button = (id: string, text: string, video: string) => ({ id, name: text, type: 'standard', onclick: 'branch', video, standard: { text } });
-
-const until = async (fn: () => Promise<boolean>, what: string, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (await fn().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describeBrowser('funnel analytics screen', () => {
   let browser: Browser;

@@ -4,7 +4,7 @@ import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { configureStripe, control, createPlan, currentSubscription, eventually } from '../api/support/stripe';
 import { adminSession, verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { routeStripeJs, typeCard } from './support/stripe-js';
 
@@ -20,9 +20,6 @@ const CARD_NUMBERS = {
 };
 
 type Plan = { id: number; name: string; price: string };
-
-/** Once the modals' transitions have run, so a screenshot shows them as the user sees them. */
-const still = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
 /**
  * Paying in the web app: the select-plan page, the Confirm Subscription,

@@ -2,23 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { CARDS, configureStripe, createPlan } from '../api/support/stripe';
 import { verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openAdminPanel, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openAdminPanel, openApp, shot, shotAtBothWidths, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 type Plan = { id: number; name: string };
-
-/** Once the modals' transitions have run, so a screenshot shows them as the user sees them. */
-const still = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
-
-/** The same screen at a desktop and a phone width, each audited. */
-const shotAtBothWidths = async (page: Page, name: string) => {
-  const before = page.viewportSize();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, `${name}-${width}`);
-  }
-  if (before) await page.setViewportSize(before);
-};
 
 /**
  * Billing history and partial refunds, as the admin and the user see them: a user paid for Pro, the

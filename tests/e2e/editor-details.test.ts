@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { addVideo, createFunnel, freePlan, subscribedUser } from '../api/support/content';
 import { baseUrl } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
-import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { launch, loginViaUi, openApp, shot, until, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { COLOR_FORMAT_HINT } from '../../frontend/src/shared/inputs/color-value';
 import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
@@ -15,15 +15,6 @@ import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost } from './support/med
 
 /** A 1×1 PNG, standing in for a provider's picture. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-const until = async (fn: () => Promise<boolean>, what: string, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (await fn().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describeBrowser('video editor details', () => {
   let browser: Browser;

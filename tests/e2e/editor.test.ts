@@ -4,7 +4,7 @@ import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { addVideo, freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, launch, loginViaUi, openApp, shot, until, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { branchEl, textEl } from './support/funnels';
 import { hostedMediaUrl, routeMediaHost } from './support/media-server';
@@ -28,15 +28,6 @@ const startPlaying = async (scope: Locator) => {
 
 const currentEditor = (page: Page) => page.locator('.bf-slot.bf-slot-current').getAttribute('data-editor-id');
 const videoTime = (page: Page) => page.locator('.bf-slot.bf-slot-current video').evaluate((v: HTMLVideoElement) => v.currentTime);
-const until = async (fn: () => Promise<boolean>, what: string, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (await fn().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 interface SavedFunnel {
   id: number;
   identifier: string;

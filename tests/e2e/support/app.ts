@@ -86,6 +86,29 @@ export const shot = async (page: Page, name: string): Promise<void> => {
 };
 
 /** The path of the page's URL once it matches (client-side navigations included). */
+/** Once the page's transitions have run, so a screenshot shows modals as the user sees them. */
+export const still = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+
+/** The same screen at a desktop and a phone width, each audited. */
+export const shotAtBothWidths = async (page: Page, name: string): Promise<void> => {
+  const before = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (before) await page.setViewportSize(before);
+};
+
+/** Polls `fn` until it holds (a throw counts as not yet), or fails naming `what`. */
+export const until = async (fn: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fn().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
 export const waitForPath = async (page: Page, pathname: string | RegExp): Promise<void> => {
   await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)));
 };
