@@ -41,6 +41,28 @@ const sign = (payload: string, secret: string, timestamp = Math.floor(Date.now()
 const post = (payload: string, signature: string) =>
   request(baseUrl()).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
 
+/** A fresh subscriber's paid invoice, its payment intent, and the Stripe test server's API as the dashboard would call it. */
+const paidInvoice = async () => {
+  const { user, id } = await subscribe();
+  const invoices = await eventually(
+    async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
+    (list) => list.some((i) => i.status === 'paid'),
+  );
+  const paid = invoices.find((i) => i.status === 'paid')!;
+  const stripeApi = (path: string, init: RequestInit = {}) =>
+    fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
+      ...init,
+      headers: {
+        Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(init.headers as Record<string, string>),
+      },
+    }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any -- a Stripe object as the test server answers it
+  const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
+  const paymentIntent = payments.data[0].payment.payment_intent as string;
+  return { user, id, paid, paymentIntent, stripeApi };
+};
+
 describe('POST /api/stripe/webhook', () => {
   it('refuses a wrong signature, a stale one and none, storing nothing', async () => {
     const event = JSON.stringify({
@@ -131,23 +153,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('applies a partial refund made in the Stripe dashboard: the invoice stays paid, with the refunded amount', async () => {
-    const { user, id } = await subscribe();
-    const invoices = await eventually(
-      async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
-      (list) => list.some((i) => i.status === 'paid'),
-    );
-    const paid = invoices.find((i) => i.status === 'paid')!;
-    const stripeApi = (path: string, init: RequestInit = {}) =>
-      fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
-        ...init,
-        headers: {
-          Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          ...(init.headers as Record<string, string>),
-        },
-      }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any -- a Stripe object as the test server answers it
-    const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
-    const paymentIntent = payments.data[0].payment.payment_intent as string;
+    const { user, paid, paymentIntent, stripeApi } = await paidInvoice();
     const refund = await stripeApi('/v1/refunds', {
       method: 'POST',
       body: `payment_intent=${paymentIntent}&amount=300`,
@@ -163,23 +169,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('applies a refund made in the Stripe dashboard to our invoice (charge.refunded)', async () => {
-    const { user, id } = await subscribe();
-    const invoices = await eventually(
-      async () => (await user.http.get(`/api/users/subscriptions/${id}/invoices`, user.token)).body.data as Array<{ invoice_id: string; status: string }>,
-      (list) => list.some((i) => i.status === 'paid'),
-    );
-    const paid = invoices.find((i) => i.status === 'paid')!;
-    const stripeApi = (path: string, init: RequestInit = {}) =>
-      fetch(`${process.env.BRANCHIFY_STRIPE_FAKE_URL}${path}`, {
-        ...init,
-        headers: {
-          Authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          ...(init.headers as Record<string, string>),
-        },
-      }).then((r) => r.json() as Promise<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any -- a Stripe object as the test server answers it
-    const payments = await stripeApi(`/v1/invoice_payments?invoice=${paid.invoice_id}`);
-    const paymentIntent = payments.data[0].payment.payment_intent as string;
+    const { user, id, paid, paymentIntent, stripeApi } = await paidInvoice();
     // As the dashboard would (with its own idempotency key: the reliability suite checks every
     // mutation the test server saw carries one).
     const refund = await stripeApi('/v1/refunds', {
