@@ -194,6 +194,14 @@ describe('admin customization', () => {
     expect(res.body.errors).toEqual({ app_favicon: ['File size must be lower than 1000kb'] });
   });
 
+  it('tells the admin form the limit it applies, and a record sent back with it is accepted as it came', async () => {
+    const served = await admin.http.get('/api/admin/customizations', admin.token);
+    expect(served.body.data.image_upload_max_kb).toBe(1000);
+    const back = await admin.http.post('/api/admin/customizations', served.body.data, admin.token);
+    expect(back.status).toBe(200);
+    expect(back.body.data.image_upload_max_kb).toBe(1000);
+  });
+
   it('answers 422 when no image was sent', async () => {
     const res = await upload(admin, '/api/admin/customizations/images').field('note', 'no file');
     expect(res.status).toBe(422);

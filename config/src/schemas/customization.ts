@@ -171,6 +171,8 @@ export interface EmailTemplateResource {
 /** GET admin/customizations: the public view plus the email templates. */
 export interface AdminCustomizationResource extends CustomizationResource {
   app_email_templates: Record<string, EmailTemplateResource>;
+  /** The largest logo or favicon the server stores (IMAGE_UPLOAD_MAX_KB), read-only. */
+  image_upload_max_kb: number;
   created_at: string | null;
   updated_at: string | null;
 }

@@ -26,9 +26,11 @@ const ImageField = ({
   image,
   pending,
   onPending,
+  maxKb,
 }: {
   form: UseFormReturn<CustomizationForm>;
   image: (typeof IMAGES)[number];
+  maxKb: number;
   pending: File | undefined;
   onPending: (file: File | undefined) => void;
 }) => {
@@ -40,7 +42,7 @@ const ImageField = ({
   const shown = local ?? value;
   return (
     <Box data-testid={`image-${image.field}`} sx={{ mb: 2 }}>
-      <ImageUpload label={image.label} preview={shown} onFile={onPending} />
+      <ImageUpload label={image.label} preview={shown} maxKb={maxKb} onFile={onPending} />
       <Typography variant="caption" color="text.secondary" component="p">
         {image.hint} PNG, JPG, WEBP or SVG.
       </Typography>
@@ -65,8 +67,11 @@ export const BrandingFields = ({
   form,
   pending,
   onPending,
+  maxKb,
 }: {
   form: UseFormReturn<CustomizationForm>;
+  /** The server's limit for a logo or favicon (IMAGE_UPLOAD_MAX_KB). */
+  maxKb: number;
   pending: PendingImages;
   onPending: (images: PendingImages) => void;
 }) => {
@@ -91,6 +96,7 @@ export const BrandingFields = ({
             form={form}
             image={image}
             pending={pending[image.field]}
+            maxKb={maxKb}
             onPending={(file) => onPending({ ...pending, [image.field]: file })}
           />
         ))}

@@ -127,7 +127,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
         </Button>
       </Box>
       <Section id="branding-title" title="Branding" intro="The name, description and images your users see.">
-        <BrandingFields form={form} pending={pending} onPending={setPending} />
+        <BrandingFields form={form} pending={pending} onPending={setPending} maxKb={record.image_upload_max_kb} />
       </Section>
       <Section id="colors-title" title="Colour scheme" intro="The app's colours. The preview shows them before you save.">
         <Grid container spacing={3}>

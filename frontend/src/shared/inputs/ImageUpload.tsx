@@ -9,19 +9,19 @@ const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg'];
 
 /**
  * Image upload with the spec's rules: .png .jpg .jpeg .webp .svg; the size limit is a parameter
- * (default 1000 KB, the server's default IMAGE_UPLOAD_MAX_KB), and the refusal names it.
+ * (the limit the server applies to that image), and the refusal names it.
  */
 export const ImageUpload = ({
   label,
   preview,
-  maxKb = 1000,
+  maxKb,
   tooLargeMessage = messageTemplates.imageTooLarge(maxKb),
   busy = false,
   onFile,
 }: {
   label: string;
   preview?: string | null;
-  maxKb?: number;
+  maxKb: number;
   /** The refusal for a file over `maxKb`. */
   tooLargeMessage?: string;
   /** An upload is under way: the button says so and waits. */

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import { DEFAULT_TEMPLATES, effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -81,6 +82,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return {
         ...(await this.publicView()),
         app_email_templates: effectiveTemplates(r?.app_email_templates),
+        // The logo and favicon limit, so the form refuses a file with the server's own sentence.
+        image_upload_max_kb: env().IMAGE_UPLOAD_MAX_KB,
       };
     },
 
