@@ -40,6 +40,12 @@ describeBrowser('poster frames of direct video URLs', () => {
     const { page, context } = await openApp(browser);
     await page.setViewportSize({ width: 1440, height: 900 });
     await routeMediaHost(context);
+    // The media server itself answers (its responses untouched, so without CORS headers).
+    const mediaOrigin = new URL(media.url('x')).origin;
+    await context.route(
+      (url) => url.origin === mediaOrigin,
+      (route) => route.continue(),
+    );
     const errors: string[] = [];
     const clipRequests: string[] = [];
     page.on('console', (m) => {
