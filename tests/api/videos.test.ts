@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Knex } from 'knex';
+import request from 'supertest';
 import { openDb } from './support/db';
-import { client } from './support/http';
+import { baseUrl, client } from './support/http';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from './support/content';
 import { adminSession, verifiedUser, type Session } from './support/users';
 
@@ -149,5 +152,69 @@ describe('GET/PUT/DELETE /api/videos', () => {
     const res = await user.http.delete(`/api/videos/${unused.id}`, user.token);
     expect(res.body).toEqual({ success: true, message: 'Video deleted', data: null });
     expect(await db('branchify_videos').where({ id: unused.id }).first()).toBeUndefined();
+  });
+});
+
+describe('PUT /api/videos/{id}/poster', () => {
+  const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
+  const onDisk = (url: string) => fs.existsSync(path.join(UPLOADS_DIR, path.basename(url)));
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQVz/3H4QZYAwARtAIja84x1MAAAAASUVORK5CYII=',
+    'base64',
+  );
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
+  const poster = (session: Session, id: number | string, content?: Buffer, name = 'frame.png') => {
+    const req = request(baseUrl())
+      .put(`/api/videos/${id}/poster`)
+      .set('X-Forwarded-For', session.http.ip)
+      .set('Accept', 'application/json')
+      .set('Authorization', `Bearer ${session.token}`);
+    return content ? req.attach('image', content, name) : req.field('nothing', 'here');
+  };
+
+  it("stores the owner's drawn frame as the video's poster, replacing (and deleting) the one before", async () => {
+    const video = await addVideo(user, { provider: 'generic', url: 'https://media.example.test/clip.webm' });
+    expect((await db('branchify_videos').where({ id: video.id }).first()).thumbnail).toBeNull();
+    const first = await poster(user, video.id, PNG);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, message: 'Video updated successfully', data: { id: video.id, provider: 'generic' } });
+    const url = first.body.data.thumbnail as string;
+    expect(url).toMatch(/^\/uploads\/[\w-]+\.png$/);
+    expect(onDisk(url)).toBe(true);
+    const listed = await user.http.get('/api/videos?per_page=100', user.token);
+    expect(listed.body.data.data.find((v: { id: number }) => v.id === video.id).thumbnail).toBe(url);
+
+    const second = await poster(user, video.id, PNG);
+    expect(second.status).toBe(200);
+    expect(second.body.data.thumbnail).not.toBe(url);
+    expect(onDisk(url)).toBe(false);
+
+    // Deleting the video deletes its poster.
+    expect((await user.http.delete(`/api/videos/${video.id}`, user.token)).status).toBe(200);
+    expect(onDisk(second.body.data.thumbnail as string)).toBe(false);
+  });
+
+  it('takes exactly one raster image: none, an SVG or bytes that are not an image are refused', async () => {
+    const video = await addVideo(user, { provider: 'generic', url: 'https://media.example.test/refused.webm' });
+    const none = await poster(user, video.id);
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual({ image: ['Please choose an image to upload.'] });
+    const svg = await poster(user, video.id, Buffer.from(SVG), 'frame.svg');
+    expect(svg.status).toBe(422);
+    expect(svg.body.errors).toEqual({ image: ['invalid file type, please upload'] });
+    const fake = await poster(user, video.id, Buffer.from('not a picture at all'), 'frame.png');
+    expect(fake.status).toBe(422);
+    expect(fake.body.errors).toEqual({ image: ['invalid file type, please upload'] });
+    expect((await db('branchify_videos').where({ id: video.id }).first()).thumbnail).toBeNull();
+  });
+
+  it("another tenant's video is a 404, and its poster is left as it was", async () => {
+    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const video = await addVideo(other, { provider: 'generic', url: 'https://media.example.test/theirs.webm' });
+    const res = await poster(user, video.id, PNG);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    expect(await db('branchify_videos').where({ id: video.id }).first()).toMatchObject({ owner_id: other.id, thumbnail: null });
+    expect(await db('branchify_creator_images').where({ owner_id: other.id })).toEqual([]);
   });
 });

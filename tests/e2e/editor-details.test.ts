@@ -6,7 +6,7 @@ import { launch, loginViaUi, openApp, shot, until, waitForPath } from './support
 import { describeBrowser } from './support/browser';
 import { COLOR_FORMAT_HINT } from '../../frontend/src/shared/inputs/color-value';
 import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
-import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost } from './support/media-server';
+import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost, startMediaServer } from './support/media-server';
 
 /**
  * The video editor's details: what the stage accepts, where new elements land, the colour
@@ -213,7 +213,14 @@ describeBrowser('video editor details', () => {
 
   it('shows a poster for each video: the provider picture where there is one, else a tile with the provider and the duration', async () => {
     const { page, context, user, funnel, video } = await editorWith({ provider: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', duration: 212 });
-    const added = await addVideo(user, { provider: 'generic', url: hostedMediaUrl('poster-tile'), title: 'Direct clip', duration: 12 });
+    // A direct clip on a host without CORS: the browser may not read its frames, so it stays a tile.
+    const media = await startMediaServer();
+    const mediaOrigin = new URL(media.url('x')).origin;
+    await context.route(
+      (url) => url.origin === mediaOrigin,
+      (route) => route.continue(),
+    );
+    const added = await addVideo(user, { provider: 'generic', url: media.url('poster-tile'), title: 'Direct clip', duration: 12 });
     // YouTube's picture host answers for the first id; a picture that fails to load falls back to the tile.
     await context.route('https://i.ytimg.com/**', (route) =>
       route.request().url().includes('dQw4w9WgXcQ') ? route.fulfill({ status: 200, contentType: 'image/png', body: PNG }) : route.abort('failed'),
@@ -275,5 +282,6 @@ describeBrowser('video editor details', () => {
     await expectPosters(map);
     await shot(page, 'map-posters-1440');
     await context.close();
+    await media.close();
   });
 });

@@ -29,7 +29,12 @@ const PARTNER_ORIGIN = new URL(CONFIG.CORS_ORIGINS![0]!).origin;
 const KB = 1024;
 const MB = 1024 * KB;
 
-const UPLOAD_ROUTES = new Set(['POST /api/uploads/images', 'POST /api/admin/customizations', 'POST /api/admin/customizations/images']);
+const UPLOAD_ROUTES = new Set([
+  'POST /api/uploads/images',
+  'PUT /api/videos/:id/poster',
+  'POST /api/admin/customizations',
+  'POST /api/admin/customizations/images',
+]);
 const RAW_ROUTE = 'POST /api/stripe/webhook';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

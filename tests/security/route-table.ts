@@ -99,6 +99,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'GET /api/videos': { access: 'verified' },
   'POST /api/videos': { access: 'verified' },
   'PUT /api/videos/:id': { access: 'verified', object: 'video' },
+  'PUT /api/videos/:id/poster': { access: 'verified', object: 'video' },
   'DELETE /api/videos/:id': { access: 'verified', object: 'video', effects: true },
   'GET /api/funnels': { access: 'verified' },
   'POST /api/funnels': { access: 'verified' },

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { PROVIDER_LABELS, type VideoResource } from '@branchify/shared';
+import { storedFrame, type FrameResult } from './poster-frames';
 
-export type PosterVideo = Pick<VideoResource, 'provider' | 'external_id' | 'thumbnail' | 'duration'>;
+/** What a poster shows; with the library's `id` and `source_url`, a direct URL's frame can be drawn and stored. */
+export type PosterVideo = Pick<VideoResource, 'provider' | 'external_id' | 'thumbnail' | 'duration'> & Partial<Pick<VideoResource, 'id' | 'source_url'>>;
 
 /** m:ss (h:mm:ss from an hour), or '' without a duration. */
 export const formatDuration = (seconds: number | null | undefined): string => {
@@ -29,13 +31,37 @@ export const posterSource = (video: PosterVideo): string | null => {
 };
 
 /**
+ * A direct-URL library video without a picture: the frame drawn from its clip and stored as its
+ * poster (once; later views get it from the video itself), or why there is none.
+ */
+const useDrawnFrame = (video: PosterVideo | null, hasPicture: boolean): FrameResult | null => {
+  const id = video?.id;
+  const url = video?.provider === 'generic' && !hasPicture ? (video.source_url ?? null) : null;
+  const [result, setResult] = useState<{ id: number; frame: FrameResult } | null>(null);
+  useEffect(() => {
+    if (id === undefined || !url) return;
+    let live = true;
+    void storedFrame({ id, source_url: url }).then((frame) => {
+      if (live) setResult({ id, frame });
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, url]);
+  return url && result && result.id === id ? result.frame : null;
+};
+
+/**
  * A video's poster frame, one look everywhere a video is shown small (library cards, the video
- * picker, the editor's rows, the map's nodes): its picture when there is one that loads, otherwise
- * a tile with the provider's name and the duration. `children` are drawn over it (a play icon, flags).
+ * picker, the editor's rows, the map's nodes): its picture when there is one that loads (a direct
+ * URL's is drawn from the clip when the browser may read it), otherwise a tile with the provider's
+ * name and the duration. `children` are drawn over it (a play icon, flags).
  * Its texts are hidden from screen readers: every place that shows a poster names the video itself.
  */
 export const VideoPoster = ({ video, sx, children }: { video: PosterVideo | null; sx?: SxProps<Theme>; children?: ReactNode }) => {
-  const src = video ? posterSource(video) : null;
+  const own = video ? posterSource(video) : null;
+  const drawn = useDrawnFrame(video, own !== null);
+  const src = own ?? (drawn?.status === 'stored' ? drawn.url : null);
   const [failed, setFailed] = useState<string | null>(null);
   const picture = src && failed !== src ? src : null;
   const length = formatDuration(video?.duration);
@@ -43,6 +69,7 @@ export const VideoPoster = ({ video, sx, children }: { video: PosterVideo | null
     <Box
       data-testid="video-poster"
       data-poster={picture ? 'image' : 'tile'}
+      data-frame={drawn?.status}
       sx={[
         { position: 'relative', aspectRatio: '16 / 9', overflow: 'hidden', bgcolor: '#1f2329', color: '#ffffff', display: 'grid', placeItems: 'center' },
         ...(Array.isArray(sx) ? sx : [sx]),

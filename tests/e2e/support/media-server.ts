@@ -16,6 +16,7 @@ export interface MediaServer {
 /**
  * A small static server for the sample video with HTTP Range support (what a CDN does, and what
  * the browser needs to seek), standing in for the direct video URL of a generic-provider video.
+ * It sends no CORS headers: pages may play its clips but not read their pixels.
  */
 export const startMediaServer = async (): Promise<MediaServer> => {
   const bytes = fs.readFileSync(SAMPLE_VIDEO);
@@ -57,13 +58,14 @@ export const plainHttpMediaUrl = (name: string) => `http://media.example.test/${
 
 /**
  * Answers http(s)://media.example.test/* in a browser context with the sample clip, with byte
- * ranges as a media host serves it (the browser seeks with ranges; the app's CSP allows https media).
+ * ranges as a media host serves it (the browser seeks with ranges; the app's CSP allows https media),
+ * and with CORS open to every origin, as public video CDNs answer: pages may read its frames.
  */
 export const routeMediaHost = async (context: BrowserContext) => {
   const bytes = fs.readFileSync(SAMPLE_VIDEO);
   await context.route(/^https?:\/\/media\.example\.test\//, (route) => {
     const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
-    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm' };
+    const headers = { 'Accept-Ranges': 'bytes', 'Content-Type': 'video/webm', 'Access-Control-Allow-Origin': '*' };
     if (!range) return route.fulfill({ status: 200, headers, body: bytes });
     const start = Number(range[1]);
     const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;

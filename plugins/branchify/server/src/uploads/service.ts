@@ -32,6 +32,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
     },
 
+    /** Deletes one of the owner's images (row and file); a URL that is not one of theirs is left alone. */
+    async release(ownerId: number, url: string): Promise<void> {
+      const rows = await images().findMany({ where: { owner_id: ownerId, url } });
+      if (!rows.length) return;
+      await images().deleteMany({ where: { owner_id: ownerId, url } });
+      await deleteImages(
+        strapi,
+        rows.map((r) => ({ url: r.url, fileId: r.file_id ?? null })),
+      );
+    },
+
     /**
      * Deletes an owner's rows (inside the caller's transaction, when there is one) and returns
      * what they pointed at, for `deleteFiles` once that transaction has committed.

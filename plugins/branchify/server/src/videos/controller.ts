@@ -1,10 +1,12 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
-import { notFound } from '../http/errors';
+import { filesIn } from '../customization/images';
+import { notFound, validationError } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
 import { routeId } from '../http/params';
 import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
+import { IMAGE_FIELD } from '../uploads/service';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { presentVideo } from './present';
@@ -42,6 +44,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const video = await load(ctx);
       const { title } = parse(updateVideoSchema, ctx.request.body);
       const updated = await library().rename(video, title);
+      const counts = await funnels().countsByVideo([video.id]);
+      ok(ctx, presentVideo(updated, counts.get(video.id) ?? 0), MESSAGES.videoUpdated);
+    },
+
+    /**
+     * A poster frame for one of my videos: multipart with exactly one raster image (png, jpg or
+     * webp; a frame is never a drawing) in `image`, within the branch image limit.
+     */
+    async poster(ctx: Context) {
+      const video = await load(ctx);
+      const files = filesIn(ctx, IMAGE_FIELD);
+      if (files.length !== 1) throw validationError({ [IMAGE_FIELD]: [MESSAGES.branchImageRequired] });
+      if (!/\.(png|jpe?g|webp)$/i.test(files[0]!.originalFilename ?? '')) throw validationError({ [IMAGE_FIELD]: [MESSAGES.invalidFileType] });
+      const updated = await library().setPoster(video, files[0]!);
       const counts = await funnels().countsByVideo([video.id]);
       ok(ctx, presentVideo(updated, counts.get(video.id) ?? 0), MESSAGES.videoUpdated);
     },

@@ -1,4 +1,5 @@
 import { messageTemplates } from '@branchify/shared';
+import type { IncomingFile } from '../customization/images';
 import { AppError } from '../http/errors';
 import type { UserRecord } from '../users/serialize';
 import { isForeignKeyViolation } from '../utils/db-errors';
@@ -27,6 +28,26 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return updated;
     },
 
+    /**
+     * A poster frame the owner's browser drew from the video: stored as one of their images and
+     * recorded as the video's thumbnail; a poster stored before is deleted. Players show it at once.
+     */
+    async setPoster(video: VideoRow, file: IncomingFile): Promise<VideoRow> {
+      const images = getService(strapi, 'creator-images');
+      const image = await images.store(video.owner_id, file);
+      let updated: VideoRow;
+      try {
+        updated = await videos().setThumbnail(video.id, image.url);
+      } catch (error) {
+        await images.release(video.owner_id, image.url);
+        throw error;
+      }
+      if (video.thumbnail && video.thumbnail !== image.url) await images.release(video.owner_id, video.thumbnail);
+      getService(strapi, 'player-payload').invalidateAll();
+      strapi.log.info(`[videos] user ${video.owner_id} stored a poster for video ${video.id} (${image.size} bytes)`);
+      return updated;
+    },
+
     /** A video a funnel uses is refused (409) with the funnels' names, so no funnel points at nothing. */
     async remove(video: VideoRow, userId: number): Promise<void> {
       const refuseWhileUsed = async () => {
@@ -42,6 +63,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
         await refuseWhileUsed();
         throw error;
       }
+      // Its stored poster goes with it (a thumbnail URL that is not one of the owner's images stays).
+      if (video.thumbnail) await getService(strapi, 'creator-images').release(video.owner_id, video.thumbnail);
       strapi.log.info(`[videos] user ${userId} deleted video ${video.id}`);
     },
   };

@@ -65,6 +65,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return videos().update({ where: { id }, data: { title } });
     },
 
+    async setThumbnail(id: number, thumbnail: string | null): Promise<VideoRow> {
+      return videos().update({ where: { id }, data: { thumbnail } });
+    },
+
     async remove(id: number): Promise<void> {
       await videos().delete({ where: { id } });
     },
