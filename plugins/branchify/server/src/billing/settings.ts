@@ -150,7 +150,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async checkBeforeSave(next: { secret: string | null; publishable: string | null }): Promise<{ problem: StripeProblem | null; fingerprint: string | null }> {
       if (!next.secret || !next.publishable) return { problem: null, fingerprint: null };
       const problem = await check(next.secret, next.publishable);
-      return { problem, fingerprint: problem ? null : fingerprintOf(next.secret, next.publishable) };
+      if (problem) return { problem, fingerprint: null };
+      const fingerprint = fingerprintOf(next.secret, next.publishable);
+      // Accepted just now: an earlier failed check of the same keys is no longer the answer.
+      if (lastFailure?.fingerprint === fingerprint) lastFailure = null;
+      return { problem: null, fingerprint };
     },
 
     redirectUrl(): string {
