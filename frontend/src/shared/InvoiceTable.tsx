@@ -10,9 +10,9 @@ import type { ReactNode } from 'react';
 import { invoiceStatusLabel, type InvoiceResource } from '@branchify/shared';
 import { formatDate, formatMoney, invoiceBadgeOf } from './format';
 import { StatusBadge } from './inputs';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 /** Read by screen readers, not shown: an actions column needs a header but no visible one. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** How an invoice is named: its number, else Stripe's id, else ours. */
 export const invoiceLabel = (invoice: Pick<InvoiceResource, 'number' | 'invoice_id' | 'id'>): string =>

@@ -18,11 +18,11 @@ import { StatusBadge } from '../../shared/inputs';
 import { Loader } from '../../shared/Loader';
 import type { BadgeStatus } from '../../shared/format';
 import { useDeliveries, useDeliveryActions } from './queries';
+import { VISUALLY_HIDDEN } from '../../shared/visually-hidden';
 
 const BADGE: Record<WebhookDeliveryResource['status'], BadgeStatus> = { pending: 'inactive', sending: 'inactive', succeeded: 'active', failed: 'failed' };
 
 /** Read by screen readers, not shown. */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString() : '');
 
@@ -83,7 +83,7 @@ export const DeliveryLog = ({ endpointId }: { endpointId: number }) => {
                   <TableCell>Attempts</TableCell>
                   <TableCell>Queued</TableCell>
                   <TableCell>
-                    <Box component="span" sx={HIDDEN}>
+                    <Box component="span" sx={VISUALLY_HIDDEN}>
                       Actions
                     </Box>
                   </TableCell>
