@@ -50,8 +50,8 @@ export const FINDINGS: Finding[] = [
   },
   {
     id: 'L4',
-    finding: "a second tab's refused refresh cleared the cookie",
-    tests: [{ file: 'api/auth-hardening.test.ts', test: 'does not clear the cookie the first tab just got' }],
+    finding: "a second tab's refused refresh cleared the cookie the first tab just got",
+    tests: [{ file: 'api/auth-hardening.test.ts', test: 'inside the grace window gets its own pair; the first stays good' }],
   },
   {
     id: 'L5',
