@@ -4,7 +4,7 @@ import { getService } from './utils/services';
 import { postgresClusterLock } from './billing/cluster-lock';
 import { ensureForeignKeys, type ForeignKeyReport } from './content-types/foreign-keys';
 import { ensureForeignKeysSqlite } from './content-types/foreign-keys-sqlite';
-import { shareLocksAcrossProcesses } from './billing/sync';
+import { shareLocksAcrossProcesses } from './billing/customer-lock';
 import { bumpCachesOnWrites } from './operations/cache-triggers';
 import { endSessionsOnPasswordWrites } from './users/password-writes';
 import { sweepUploadTmp } from './middlewares/multipart';

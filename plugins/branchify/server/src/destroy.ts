@@ -1,6 +1,6 @@
 import type { Strapi } from './utils/strapi';
 import { getService } from './utils/services';
-import { shareLocksAcrossProcesses } from './billing/sync';
+import { shareLocksAcrossProcesses } from './billing/customer-lock';
 
 /** Stops background work before Strapi closes the database. */
 export default async ({ strapi }: { strapi: Strapi }) => {

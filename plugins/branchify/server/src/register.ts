@@ -5,6 +5,10 @@ import { parseCmsUploadsAfterAuth } from './uploads/cms-uploads';
 import type { Strapi } from './utils/strapi';
 import { refuseLongPasswordsInDocuments } from './users/password-writes';
 
+type MiddlewareFactory = Parameters<typeof bodyGate>[0];
+/** Strapi's middleware registry (typed `any` by Strapi): `extend` wraps a middleware by name. */
+type MiddlewareRegistry = { extend(name: string, extend: (factory: MiddlewareFactory) => MiddlewareFactory): unknown };
+
 export default ({ strapi }: { strapi: Strapi }) => {
   // Before the routes are mounted: they take Strapi's actions as they are at that moment.
   closeCmsRegistration(strapi);
@@ -14,7 +18,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   refuseLongPasswordsInDocuments(strapi);
   // Which bodies are read, and where (middlewares/body.ts): strapi::body stays in the middleware
   // list Strapi requires, with this gate around it.
-  strapi.get('middlewares').extend('strapi::body', (strapiBody: Parameters<typeof bodyGate>[0]) => bodyGate(strapiBody));
+  strapi.get<MiddlewareRegistry>('middlewares').extend('strapi::body', (strapiBody) => bodyGate(strapiBody));
   parseCmsUploadsAfterAuth(strapi);
   strapi.log.debug('[branchify] plugin registered');
 };

@@ -1,4 +1,5 @@
 import { STRING_COLUMN_MAX } from '@branchify/shared';
+import { UID } from './uids';
 
 /**
  * A small helper so every content type is declared the same way: no draft/publish, hidden from
@@ -19,24 +20,23 @@ export interface TypeDefinition {
   indexes?: Array<{ name: string; columns: string[]; type?: 'unique' }>;
 }
 
-export const defineType = (def: TypeDefinition) => ({
-  schema: {
-    kind: def.kind ?? 'collectionType',
-    collectionName: def.collectionName,
-    info: {
-      singularName: def.singularName,
-      pluralName: def.pluralName,
-      displayName: def.displayName,
-      description: def.description ?? '',
-    },
-    options: { draftAndPublish: false },
-    pluginOptions: {
-      'content-manager': { visible: !def.internal },
-      'content-type-builder': { visible: false },
-    },
-    attributes: def.attributes,
-    indexes: def.indexes ?? [],
+/** The schema Strapi loads from a content type's `schema` (what a plugin's schema.json holds). */
+export const defineSchema = (def: TypeDefinition) => ({
+  kind: def.kind ?? 'collectionType',
+  collectionName: def.collectionName,
+  info: {
+    singularName: def.singularName,
+    pluralName: def.pluralName,
+    displayName: def.displayName,
+    description: def.description ?? '',
   },
+  options: { draftAndPublish: false },
+  pluginOptions: {
+    'content-manager': { visible: !def.internal },
+    'content-type-builder': { visible: false },
+  },
+  attributes: def.attributes,
+  indexes: def.indexes ?? [],
 });
 
 export const str = (extra: Record<string, unknown> = {}): Attribute => ({ type: 'string', ...extra });
@@ -81,5 +81,8 @@ export const belongsTo = (target: string, column: string, extra: Record<string, 
 });
 
 /** The users-permissions user: private, so Strapi's REST answers never populate or filter on it. */
-export const USER = 'plugin::users-permissions.user';
+const USER = UID.user;
 export const belongsToUser = (column: string): Attribute => belongsTo(USER, column, { private: true });
+
+/** A reference to the funnel in `funnel_id` (analytics rows). */
+export const ofFunnel = (): Attribute => belongsTo(UID.funnel, 'funnel_id');

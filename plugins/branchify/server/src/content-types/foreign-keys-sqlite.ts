@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { FOREIGN_KEYS, foreignKeyName, type ForeignKey, type ForeignKeyReport } from './foreign-keys';
+import { connectionPool } from '../utils/strapi';
 
 /** The parts of a better-sqlite3 connection the rebuild uses. */
 interface Connection {
@@ -41,7 +42,7 @@ const missingByTable = (conn: Connection): Map<string, ForeignKey[]> => {
 };
 
 /** A table's CREATE statement under another name, with the keys added as table constraints. */
-export const createWithKeys = (createSql: string, name: string, keys: readonly ForeignKey[]): string => {
+const createWithKeys = (createSql: string, name: string, keys: readonly ForeignKey[]): string => {
   const head = /^CREATE TABLE\s+("(?:[^"]|"")+"|`[^`]+`|\[[^\]]+\]|[^\s(]+)/i;
   if (!head.test(createSql)) throw new Error(`unexpected table definition: ${createSql.slice(0, 60)}`);
   const renamed = createSql.replace(head, `CREATE TABLE ${quote(name)}`);
@@ -104,7 +105,8 @@ const danglingKeys = (conn: Connection): string[] => {
  */
 export const ensureForeignKeysSqlite = async (db: Knex): Promise<ForeignKeyReport> => {
   const report: ForeignKeyReport = { added: [], unvalidated: [] };
-  const conn = (await db.client.acquireConnection()) as Connection;
+  const pool = connectionPool<Connection>(db);
+  const conn = await pool.acquireConnection();
   try {
     if (!missingByTable(conn).size) return report;
     const enforced = conn.pragma('foreign_keys', { simple: true }) === 1;
@@ -132,6 +134,6 @@ export const ensureForeignKeysSqlite = async (db: Knex): Promise<ForeignKeyRepor
     }
     return report;
   } finally {
-    await db.client.releaseConnection(conn);
+    await pool.releaseConnection(conn);
   }
 };

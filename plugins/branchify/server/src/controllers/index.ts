@@ -4,7 +4,7 @@ import plans from '../plans/controller';
 import subscriptions from '../billing/controller';
 import adminSubscriptions from '../billing/admin-controller';
 import stripeAdmin from '../billing/stripe-admin-controller';
-import stripeWebhooks from '../billing/webhook-controller';
+import stripeEvents from '../billing/stripe-events-controller';
 import videos from '../videos/controller';
 import funnels from '../funnels/controller';
 import analytics from '../analytics/controller';
@@ -23,7 +23,7 @@ export default {
   subscriptions,
   'admin-subscriptions': adminSubscriptions,
   'stripe-admin': stripeAdmin,
-  'stripe-webhooks': stripeWebhooks,
+  'stripe-webhooks': stripeEvents,
   videos,
   funnels,
   analytics,

@@ -9,11 +9,11 @@ import planCatalogue from '../plans/catalogue';
 import billing from '../billing/service';
 import billingSync from '../billing/sync';
 import stripeSettings from '../billing/settings';
-import stripeWebhooks from '../billing/webhooks';
+import stripeEvents from '../billing/stripe-events';
 import billingAdministration from '../billing/administration';
 import billingPayments from '../billing/payments';
 import stripeConnection from '../billing/stripe-connection';
-import usersPresenter from '../users/presenter';
+import usersPresenter from '../users/present';
 import users from '../users/service';
 import accountRemoval from '../users/removal';
 import userAdministration from '../users/administration';
@@ -54,7 +54,7 @@ export default {
   billing,
   'billing-sync': billingSync,
   'stripe-settings': stripeSettings,
-  'stripe-webhooks': stripeWebhooks,
+  'stripe-webhooks': stripeEvents,
   'billing-administration': billingAdministration,
   'billing-payments': billingPayments,
   'stripe-connection': stripeConnection,

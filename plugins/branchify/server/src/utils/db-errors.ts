@@ -1,5 +1,8 @@
 /** What the database said, read the same way on PostgreSQL and SQLite. */
-const codeOf = (error: unknown): string => String((error as { code?: unknown })?.code ?? '');
+export const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+};
 const messageOf = (error: unknown): string => String((error as Error)?.message ?? '');
 
 /** A second row where a unique index allows one. */

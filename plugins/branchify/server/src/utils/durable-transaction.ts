@@ -1,10 +1,4 @@
-import type { Strapi, Transaction } from './strapi';
-
-type Callback<T> = Parameters<Strapi['db']['transaction']>[0] extends infer C
-  ? C extends (params: infer P) => unknown
-    ? (params: P) => Promise<T>
-    : never
-  : never;
+import type { Strapi, TransactionParams } from './strapi';
 
 /**
  * `strapi.db.transaction`, except that it fails when the COMMIT fails. Strapi awaits knex's
@@ -12,14 +6,14 @@ type Callback<T> = Parameters<Strapi['db']['transaction']>[0] extends infer C
  * restart, a deferred constraint): only the transaction's `executionPromise` says so. A caller
  * that acknowledges a write must not acknowledge one the database rolled back.
  */
-export const durableTransaction = async <T>(strapi: Strapi, work: Callback<T>): Promise<T> => {
+export const durableTransaction = async <T>(strapi: Strapi, work: (params: TransactionParams) => Promise<T>): Promise<T> => {
   // Nested: the outermost transaction's owner answers for the commit.
   const outermost = !strapi.db.inTransaction();
   let settled: Promise<unknown> | undefined;
-  const result = await strapi.db.transaction(async (params) => {
-    if (outermost) settled = (params.trx as Transaction & { executionPromise?: Promise<unknown> }).executionPromise;
+  const result: T = await strapi.db.transaction(async (params: TransactionParams) => {
+    if (outermost) settled = params.trx.executionPromise;
     return work(params);
   });
   if (settled) await settled;
-  return result as T;
+  return result;
 };

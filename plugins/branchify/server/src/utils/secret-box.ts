@@ -25,7 +25,3 @@ export const unseal = (sealed: string, purpose: string): string => {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 };
-
-/** Shows only the end of a secret (license keys, API keys) to an admin. */
-export const mask = (secret: string, visible = 4): string =>
-  secret.length <= visible ? '*'.repeat(secret.length) : `${'*'.repeat(Math.min(12, secret.length - visible))}${secret.slice(-visible)}`;

@@ -9,11 +9,11 @@ import type planCatalogueService from '../plans/catalogue';
 import type billingService from '../billing/service';
 import type billingSyncService from '../billing/sync';
 import type stripeSettingsService from '../billing/settings';
-import type stripeWebhooksService from '../billing/webhooks';
+import type stripeEventsService from '../billing/stripe-events';
 import type billingAdministrationService from '../billing/administration';
 import type billingPaymentsService from '../billing/payments';
 import type stripeConnectionService from '../billing/stripe-connection';
-import type presenterService from '../users/presenter';
+import type presenterService from '../users/present';
 import type usersService from '../users/service';
 import type accountRemovalService from '../users/removal';
 import type userAdministrationService from '../users/administration';
@@ -55,7 +55,7 @@ export interface Services {
   billing: ReturnType<typeof billingService>;
   'billing-sync': ReturnType<typeof billingSyncService>;
   'stripe-settings': ReturnType<typeof stripeSettingsService>;
-  'stripe-webhooks': ReturnType<typeof stripeWebhooksService>;
+  'stripe-webhooks': ReturnType<typeof stripeEventsService>;
   'billing-administration': ReturnType<typeof billingAdministrationService>;
   'billing-payments': ReturnType<typeof billingPaymentsService>;
   'stripe-connection': ReturnType<typeof stripeConnectionService>;
@@ -80,4 +80,4 @@ export interface Services {
   'cache-versions': ReturnType<typeof cacheVersionsService>;
 }
 
-export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service(name) as Services[K];
+export const getService = <K extends keyof Services>(strapi: Strapi, name: K): Services[K] => strapi.plugin('branchify').service<Services[K]>(name);

@@ -1,95 +1,26 @@
 import type { Core } from '@strapi/strapi';
-import type { CacheVersionRow } from '../operations/cache-versions';
-import type { SettingRow } from '../operations/install-id';
-import type { FunnelInteractionRow, FunnelViewRow } from '../analytics/service';
-import type { PasswordResetRow } from '../auth/links';
-import type { RefreshTokenRow } from '../auth/tokens';
-import type { InvoiceRow, SubscriptionRow } from '../billing/records';
-import type { ConnectStateRow } from '../billing/connect-state';
-import type { StripeSettingsRow } from '../billing/settings';
-import type { StripeEventRow } from '../billing/webhooks';
-import type { CustomizationRow } from '../customization/service';
-import type { FunnelRow, FunnelVideoRow } from '../funnels/service';
-import type { OutboxRow } from '../mailer/outbox';
-import type { MailerSettingsRow } from '../mailer/settings';
-import type { PlanRow } from '../plans/present';
-import type { RateLimitRow } from '../rate-limit/service';
-import type { UpdateStateRow } from '../updates/service';
-import type { CreatorImageRow } from '../uploads/service';
-import type { RoleRow, UserRow } from '../users/serialize';
-import type { VideoRow } from '../videos/service';
-import type { AttemptRow, WebhookDeliveryRow } from '../webhooks/queue';
-import type { EndpointRow } from '../webhooks/service';
+import type { Knex } from 'knex';
+import type { Rows } from '../content-types';
+import { UID } from '../content-types/uids';
 
 export type Strapi = Core.Strapi;
 
 /** The knex transaction Strapi hands to `strapi.db.transaction` callbacks. */
-export type Transaction = Parameters<Parameters<Strapi['db']['transaction']>[0]>[0]['trx'];
+export type Transaction = Knex.Transaction;
 
-/** Content-type uids of this plugin, so queries never spell a uid by hand. */
-export const UID = {
-  user: 'plugin::users-permissions.user',
-  role: 'plugin::users-permissions.role',
-  plan: 'plugin::branchify.plan',
-  subscription: 'plugin::branchify.subscription',
-  invoice: 'plugin::branchify.invoice',
-  video: 'plugin::branchify.video',
-  funnel: 'plugin::branchify.funnel',
-  customization: 'plugin::branchify.customization',
-  refreshToken: 'plugin::branchify.refresh-token',
-  passwordReset: 'plugin::branchify.password-reset',
-  rateLimit: 'plugin::branchify.rate-limit',
-  cacheVersion: 'plugin::branchify.cache-version',
-  stripeSetting: 'plugin::branchify.stripe-setting',
-  stripeEvent: 'plugin::branchify.stripe-event',
-  funnelVideo: 'plugin::branchify.funnel-video',
-  creatorImage: 'plugin::branchify.creator-image',
-  funnelView: 'plugin::branchify.funnel-view',
-  funnelInteraction: 'plugin::branchify.funnel-interaction',
-  mailerSetting: 'plugin::branchify.mailer-setting',
-  mailOutbox: 'plugin::branchify.mail-outbox',
-  updateState: 'plugin::branchify.update-state',
-  webhookEndpoint: 'plugin::branchify.webhook-endpoint',
-  webhookDelivery: 'plugin::branchify.webhook-delivery',
-  webhookAttempt: 'plugin::branchify.webhook-attempt',
-  setting: 'plugin::branchify.setting',
-  stripeConnectState: 'plugin::branchify.stripe-connect-state',
-} as const;
-
-/** The row the query engine returns for each uid (every key of UID must have one). */
-interface RowsByKey {
-  user: UserRow;
-  role: RoleRow;
-  plan: PlanRow;
-  subscription: SubscriptionRow;
-  invoice: InvoiceRow;
-  video: VideoRow;
-  funnel: FunnelRow;
-  customization: CustomizationRow;
-  refreshToken: RefreshTokenRow;
-  passwordReset: PasswordResetRow;
-  rateLimit: RateLimitRow;
-  cacheVersion: CacheVersionRow;
-  stripeSetting: StripeSettingsRow;
-  stripeEvent: StripeEventRow;
-  funnelVideo: FunnelVideoRow;
-  creatorImage: CreatorImageRow;
-  funnelView: FunnelViewRow;
-  funnelInteraction: FunnelInteractionRow;
-  mailerSetting: MailerSettingsRow;
-  mailOutbox: OutboxRow;
-  updateState: UpdateStateRow;
-  webhookEndpoint: EndpointRow;
-  webhookDelivery: WebhookDeliveryRow;
-  webhookAttempt: AttemptRow;
-  setting: SettingRow;
-  stripeConnectState: ConnectStateRow;
+/** What Strapi hands a `strapi.db.transaction` callback (its own types leave it `any`). */
+export interface TransactionParams {
+  trx: Transaction;
+  commit: () => Promise<void>;
+  rollback: () => Promise<void>;
+  /** Runs after the outermost transaction commits. */
+  onCommit: (callback: () => unknown) => void;
+  onRollback: (callback: () => unknown) => void;
 }
 
-export type Uid = (typeof UID)[keyof typeof UID];
+export { UID, type Rows };
 
-/** Uid to row type. */
-export type Rows = { [K in keyof typeof UID as (typeof UID)[K]]: RowsByKey[K] };
+export type Uid = (typeof UID)[keyof typeof UID];
 
 /** Columns Strapi adds to every content type (a row type may leave them out; queries may name them). */
 interface StrapiColumns {
@@ -100,10 +31,10 @@ interface StrapiColumns {
 }
 
 /** A row as the engine answers it, and what a query may name: the row's fields and Strapi's own. */
-export type Columns<R> = Omit<StrapiColumns, keyof R> & R;
+type Columns<R> = Omit<StrapiColumns, keyof R> & R;
 
 /** Strapi's filter operators on one column (`$in: [1, 2]`, `$lt: date`, `$null: true`, ...). */
-export interface Operators<V> {
+interface Operators<V> {
   $eq?: V | null;
   $ne?: V | null;
   $eqi?: V;
@@ -129,28 +60,28 @@ export interface Operators<V> {
 }
 
 /** One column's condition: a value (null for IS NULL), a list (IN), or operators. */
-export type Condition<V> = V | null | readonly NonNullable<V>[] | Operators<NonNullable<V>>;
+type Condition<V> = V | null | readonly NonNullable<V>[] | Operators<NonNullable<V>>;
 
 /** A `where` over a row's columns, with `$and`/`$or`/`$not` nesting. */
-export type Where<R> = { [K in keyof Columns<R>]?: Condition<Columns<R>[K]> } & {
+type Where<R> = { [K in keyof Columns<R>]?: Condition<Columns<R>[K]> } & {
   $and?: ReadonlyArray<Where<R>>;
   $or?: ReadonlyArray<Where<R>>;
   $not?: Where<R>;
 };
 
 /** Values a write sets (any subset of the row's columns). */
-export type Data<R> = { [K in keyof Columns<R>]?: Columns<R>[K] };
+type Data<R> = { [K in keyof Columns<R>]?: Columns<R>[K] };
 
 type Direction = 'asc' | 'desc';
 type Order<R> = { [K in keyof Columns<R>]?: Direction };
 export type OrderBy<R> = keyof Columns<R> | Order<R> | ReadonlyArray<Order<R> | keyof Columns<R>>;
 
-export interface FindOneParams<R> {
+interface FindOneParams<R> {
   where?: Where<R>;
   orderBy?: OrderBy<R>;
 }
 
-export interface FindManyParams<R> extends FindOneParams<R> {
+interface FindManyParams<R> extends FindOneParams<R> {
   limit?: number;
   offset?: number;
 }
@@ -182,5 +113,13 @@ export interface TypedQuery<R> {
 /** The query engine for one of our uids, typed by its row. */
 export const query = <U extends Uid>(strapi: Strapi, uid: U): TypedQuery<Rows[U]> => strapi.db.query(uid);
 
-/** Rows of a `knex.raw` answer: an array on SQLite, `{ rows }` on PostgreSQL. */
-export const rawRows = <T>(result: T[] | { rows: T[] }): T[] => (Array.isArray(result) ? result : result.rows);
+/** The part of knex's client (typed `any` by knex) that lends out one of the driver's own connections. */
+export interface ConnectionPool<C> {
+  acquireConnection(): Promise<C>;
+  releaseConnection(connection: C): Promise<unknown>;
+}
+
+export const connectionPool = <C>(knex: Knex): ConnectionPool<C> => knex.client as ConnectionPool<C>;
+
+/** Rows of a `knex.raw` answer (knex types it `any`): an array on SQLite, `{ rows }` on PostgreSQL. */
+export const rawRows = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows);

@@ -1,0 +1,20 @@
+import { belongsToUser, defineSchema, int, text } from '../define';
+
+/** Images a creator uploaded for branch buttons and overlays; removed with the account. */
+export default defineSchema({
+  collectionName: 'branchify_creator_images',
+  singularName: 'creator-image',
+  pluralName: 'creator-images',
+  displayName: 'Creator image',
+  internal: true,
+  attributes: {
+    owner_id: int({ required: true }),
+    owner: belongsToUser('owner_id'),
+    url: text({ required: true }),
+    /** Bytes accepted (after SVG sanitising). */
+    size: int({ required: true }),
+    /** The upload plugin's file row, so its derived sizes go with it. */
+    file_id: int(),
+  },
+  indexes: [{ name: 'branchify_creator_images_owner_idx', columns: ['owner_id', 'created_at'] }],
+});

@@ -1,0 +1,27 @@
+import { ID_MAX } from '@branchify/shared';
+import { decimal, defineSchema, int, json, ofFunnel, str, textOf } from '../define';
+
+export default defineSchema({
+  collectionName: 'branchify_funnel_views',
+  singularName: 'funnel-view',
+  pluralName: 'funnel-views',
+  displayName: 'Funnel view',
+  internal: true,
+  attributes: {
+    funnel_id: int({ required: true }),
+    funnel: ofFunnel(),
+    event_id: str({ required: true }),
+    viewer_token: str(),
+    watch_time: decimal(),
+    last_watch_time: decimal(),
+    editor_id: textOf(ID_MAX),
+    /** Furthest point reached per video: { [editor_id]: { max, duration } } (completion analytics). */
+    progress: json(),
+  },
+  indexes: [
+    { name: 'branchify_funnel_views_event_uq', columns: ['event_id'], type: 'unique' },
+    /** Covers the report's scan (views, unique viewers, watch time) without reading the rows. */
+    { name: 'branchify_funnel_views_report_idx', columns: ['funnel_id', 'created_at', 'viewer_token', 'watch_time'] },
+    { name: 'branchify_funnel_views_viewer_idx', columns: ['viewer_token'] },
+  ],
+});
