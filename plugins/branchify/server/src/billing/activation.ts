@@ -1,8 +1,9 @@
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import { USER_FIELDS } from '../users/serialize';
+import { USER_FIELDS } from '../users/present';
 import { STILL_ACTIVE } from './policy';
-import type { SubscriptionRow } from './records';
+import type { SubscriptionRow } from '../content-types/subscription';
+import { durableTransaction } from '../utils/durable-transaction';
 
 type RowData = Partial<Omit<SubscriptionRow, 'id'>> & Record<string, unknown>;
 
@@ -65,7 +66,7 @@ export const activations = (strapi: Strapi) => {
         await changed(row, null);
         return row;
       }
-      return strapi.db.transaction(async () => {
+      return durableTransaction(strapi, async () => {
         const row = await subscriptions().create({ data });
         await announce(row);
         await changed(row, null);
@@ -93,7 +94,7 @@ export const activations = (strapi: Strapi) => {
         const { count } = await subscriptions().updateMany({ where: { id, ...guard }, data });
         return count ? read() : null;
       }
-      return strapi.db.transaction(async () => {
+      return durableTransaction(strapi, async () => {
         const notYet: Record<string, unknown>[] = [{ status: { $notIn: [...STILL_ACTIVE] } }];
         if (data.plan_id !== undefined) notYet.push({ plan_id: { $ne: data.plan_id } });
         const flipped = await subscriptions().updateMany({ where: { $and: [{ id, ...guard }, { $or: notYet }] }, data });

@@ -6,9 +6,11 @@ import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
 import { respondOutcome } from './controller';
-import { presentSubscription, type SubscriptionRow } from './records';
+import { presentSubscription } from './present';
+import type { UserRecord } from '../content-types/users-permissions';
+import type { SubscriptionRow } from '../content-types/subscription';
+import { signedInUser } from '../http/request-state';
 
 /** Subscriptions, invoices and refunds as an admin runs them for any user. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -30,7 +32,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async create(ctx: Context) {
       const input = parse(adminSubscribeSchema, ctx.request.body);
-      await respondOutcome(strapi, ctx, await admin().subscribe(input, ctx.state.branchifyUser.id), MESSAGES.subscriptionPlanAdded, 201);
+      await respondOutcome(strapi, ctx, await admin().subscribe(input, signedInUser(ctx).id), MESSAGES.subscriptionPlanAdded, 201);
     },
 
     async change(ctx: Context) {
@@ -42,7 +44,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async cancel(ctx: Context) {
       const { sub } = await subscription(ctx);
       const input = parse(cancelSchema, ctx.request.body ?? {});
-      const row = await admin().cancel(sub, input, ctx.state.branchifyUser.id);
+      const row = await admin().cancel(sub, input, signedInUser(ctx).id);
       ok(ctx, presentSubscription(row, await plans().find(row.plan_id)), MESSAGES.subscriptionCancelled);
     },
 
@@ -65,7 +67,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async refund(ctx: Context) {
       const { sub } = await subscription(ctx, 'subscriptionId');
       const input = parse(refundSchema, ctx.request.body);
-      const row = await admin().refund(sub, input.invoice_id, input.amount, ctx.state.branchifyUser.id);
+      const row = await admin().refund(sub, input.invoice_id, input.amount, signedInUser(ctx).id);
       ok(ctx, (await billing().presentInvoices([row]))[0], MESSAGES.invoiceRefunded);
     },
   };

@@ -1,15 +1,16 @@
 import { MESSAGES, type adminSubscribeSchema, type cancelSchema, type changeSchema } from '@branchify/shared';
 import type { z } from 'zod';
 import { notFound, validationError } from '../http/errors';
-import type { UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { InvoiceRow, SubscriptionRow } from './records';
 import type { PaymentOutcome } from './service';
+import type { UserRecord } from '../content-types/users-permissions';
+import type { InvoiceRow } from '../content-types/invoice';
+import type { SubscriptionRow } from '../content-types/subscription';
 
-export type AdminSubscribe = z.output<typeof adminSubscribeSchema>;
-export type PlanChange = z.output<typeof changeSchema>;
-export type Cancellation = z.output<typeof cancelSchema>;
+type AdminSubscribe = z.output<typeof adminSubscribeSchema>;
+type PlanChange = z.output<typeof changeSchema>;
+type Cancellation = z.output<typeof cancelSchema>;
 
 /** An admin never charges a card: an unpaid invoice is the user's to pay on login. */
 const uncharged = (outcome: PaymentOutcome): PaymentOutcome => (outcome.kind === 'declined' ? { ...outcome, kind: 'awaiting_payment' } : outcome);

@@ -2,8 +2,9 @@ import { MESSAGES } from '@branchify/shared';
 import type { Knex } from 'knex';
 import { AppError } from '../http/errors';
 import { isDatabaseUnavailable } from '../operations/database';
+import { connectionPool } from '../utils/strapi';
 
-/** A lock shared by every app process on one database: acquire returns its release. */
+/** A lock shared by every app process on one database (billing/customer-lock.ts holds it around one customer's billing work): acquire returns its release. */
 export interface ClusterLock {
   acquire(key: string): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -35,11 +36,12 @@ const MAX_WAIT_MS = 100;
  * `maxWaitMs` is a 503: PostgreSQL cannot see a deadlock through tries, so a wait must end.
  */
 export const postgresClusterLock = (knex: Knex, namespace: string, maxWaitMs: number): ClusterLock => {
+  const pool = connectionPool<LockConnection>(knex);
   let connection: Promise<LockConnection> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const run = <T>(sql: string, key: string, read: (row: Record<string, unknown>) => T): Promise<T> => {
     const next = queue.then(async () => {
-      connection ??= knex.client.acquireConnection() as Promise<LockConnection>;
+      connection ??= pool.acquireConnection();
       const current = connection;
       let open: LockConnection;
       try {
@@ -56,7 +58,7 @@ export const postgresClusterLock = (knex: Knex, namespace: string, maxWaitMs: nu
         // fresh one, and the pool disposes of the dead one.
         if (isDatabaseUnavailable(error) && connection === current) {
           connection = null;
-          await Promise.resolve(knex.client.releaseConnection(open)).catch(() => undefined);
+          await Promise.resolve(pool.releaseConnection(open)).catch(() => undefined);
         }
         throw error;
       }
@@ -79,7 +81,7 @@ export const postgresClusterLock = (knex: Knex, namespace: string, maxWaitMs: nu
     },
     async close() {
       await queue;
-      if (connection) await knex.client.releaseConnection(await connection);
+      if (connection) await pool.releaseConnection(await connection);
       connection = null;
     },
   };

@@ -6,17 +6,8 @@ import { query, UID, type Strapi } from '../utils/strapi';
 /** How long an admin has to come back from Stripe. */
 const TTL_MS = 10 * 60_000;
 /** The cookie naming the browser a state was handed to; sent only to the callback. */
-export const CONNECT_COOKIE = 'branchify_stripe_connect';
+const CONNECT_COOKIE = 'branchify_stripe_connect';
 const COOKIE_PATH = '/api/stripe/oauth';
-
-export interface ConnectStateRow {
-  id: number;
-  state_hash: string;
-  browser_hash: string;
-  admin_id: number;
-  session_family: string;
-  expires_at: string | Date | null;
-}
 
 /** Who started a Connect round trip, once its state has been checked and used up. */
 export interface ConnectStarter {

@@ -8,42 +8,42 @@ import {
   type StripeIntegrationResource,
 } from '@branchify/shared';
 import type { Context } from 'koa';
-import { AppError, notFound } from '../http/errors';
+import { notFound, paymentRequired } from '../http/errors';
 import { routeId } from '../http/params';
 import { created, ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
-import { presentSubscription, type SubscriptionRow } from './records';
+import { presentSubscription } from './present';
 import type { PaymentOutcome } from './service';
+import type { SubscriptionRow } from '../content-types/subscription';
+import { signedInUser } from '../http/request-state';
 
 /** Subscriptions, invoices and the card, as the signed-in user sees them. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const billing = () => getService(strapi, 'billing');
-  const me = (ctx: Context) => ctx.state.branchifyUser as UserRecord;
 
   /** Another user's subscription is a 404, never a 403. */
   const ownSubscription = async (ctx: Context): Promise<SubscriptionRow> => {
-    const row = await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx), user_id: me(ctx).id } });
+    const row = await query(strapi, UID.subscription).findOne({ where: { id: routeId(ctx), user_id: signedInUser(ctx).id } });
     if (!row) throw notFound();
     return row;
   };
 
   return {
     async current(ctx: Context) {
-      const row = await billing().currentOf(me(ctx));
+      const row = await billing().currentOf(signedInUser(ctx));
       ok(ctx, row ? presentSubscription(row, await getService(strapi, 'plans').find(row.plan_id)) : null);
     },
 
     async create(ctx: Context) {
-      const outcome = await billing().subscribe(me(ctx), parse(subscribeSchema, ctx.request.body), 'user');
+      const outcome = await billing().subscribe(signedInUser(ctx), parse(subscribeSchema, ctx.request.body), 'user');
       await respondOutcome(strapi, ctx, outcome, MESSAGES.subscriptionCreated, 201);
     },
 
     async change(ctx: Context) {
       const sub = await ownSubscription(ctx);
-      const outcome = await billing().change(me(ctx), sub, parse(changeSchema, ctx.request.body), 'user');
+      const outcome = await billing().change(signedInUser(ctx), sub, parse(changeSchema, ctx.request.body), 'user');
       await respondOutcome(strapi, ctx, outcome, MESSAGES.subscriptionPlanChanged);
     },
 
@@ -56,7 +56,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async resume(ctx: Context) {
       const sub = await ownSubscription(ctx);
-      await respondOutcome(strapi, ctx, await billing().resume(me(ctx), sub, 'user'), MESSAGES.subscriptionResumed);
+      await respondOutcome(strapi, ctx, await billing().resume(signedInUser(ctx), sub, 'user'), MESSAGES.subscriptionResumed);
     },
 
     async invoices(ctx: Context) {
@@ -66,13 +66,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** Every invoice the user was sent, of every subscription, newest first. */
     async allInvoices(ctx: Context) {
-      ok(ctx, await billing().presentInvoices(await billing().invoicesOfUser(me(ctx).id)));
+      ok(ctx, await billing().presentInvoices(await billing().invoicesOfUser(signedInUser(ctx).id)));
     },
 
     async payInvoice(ctx: Context) {
       const sub = await ownSubscription(ctx);
       const { invoice_id } = parse(payInvoiceSchema, ctx.request.body);
-      await respondOutcome(strapi, ctx, await getService(strapi, 'billing-payments').payInvoice(me(ctx), sub, invoice_id), MESSAGES.invoicePaid);
+      await respondOutcome(strapi, ctx, await getService(strapi, 'billing-payments').payInvoice(signedInUser(ctx), sub, invoice_id), MESSAGES.invoicePaid);
     },
 
     async stripeIntegration(ctx: Context) {
@@ -86,12 +86,12 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async paymentMethod(ctx: Context) {
-      ok(ctx, await billing().paymentMethod(me(ctx)));
+      ok(ctx, await billing().paymentMethod(signedInUser(ctx)));
     },
 
     async setPaymentMethod(ctx: Context) {
       const { payment_method_id } = parse(paymentMethodSchema, ctx.request.body);
-      ok(ctx, await billing().setPaymentMethod(me(ctx), payment_method_id), MESSAGES.cardAdded);
+      ok(ctx, await billing().setPaymentMethod(signedInUser(ctx), payment_method_id), MESSAGES.cardAdded);
     },
   };
 };
@@ -117,6 +117,6 @@ export const respondOutcome = async (strapi: Strapi, ctx: Context, outcome: Paym
       // Admin-created paid subscriptions wait for the user to pay on login.
       return status === 201 ? created(ctx, subscription, message) : ok(ctx, subscription, message);
     case 'declined':
-      throw new AppError(402, MESSAGES.paymentDeclined);
+      throw paymentRequired(MESSAGES.paymentDeclined);
   }
 };

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@branchify/shared';
-import { AppError } from '../http/errors';
+import { AppError, badGateway, paymentRequired, serviceUnavailable, unprocessable } from '../http/errors';
 import { classifyStripeError } from './stripe-client';
 
 /**
@@ -12,16 +12,16 @@ export const toAppError = (error: unknown, log: (message: string) => void): unkn
   switch (kind) {
     case 'card':
       log(`[billing] card declined (${code ?? 'no code'})`);
-      return new AppError(402, MESSAGES.paymentDeclined);
+      return paymentRequired(MESSAGES.paymentDeclined);
     case 'unavailable':
       log(`[billing] Stripe unavailable: ${message}`);
-      return new AppError(502, MESSAGES.paymentProviderUnavailable);
+      return badGateway(MESSAGES.paymentProviderUnavailable);
     case 'auth':
       log(`[billing] Stripe rejected our credentials: ${message}`);
-      return new AppError(503, MESSAGES.paymentsNotConfigured);
+      return serviceUnavailable(MESSAGES.paymentsNotConfigured);
     case 'invalid':
       log(`[billing] Stripe refused a request: ${message}`);
-      return new AppError(422, message);
+      return unprocessable(message);
     default:
       return error;
   }

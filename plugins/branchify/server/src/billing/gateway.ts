@@ -36,10 +36,17 @@ export interface SubscriptionView {
 /** A card as the API shows it. */
 export type CardView = CardResource;
 
-type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Stripe objects across API versions
+/**
+ * Fields older Stripe API versions still send, which the SDK's types (of its newest version) no
+ * longer name: read when present, else their newer place.
+ */
+type SubscriptionAnyVersion = Stripe.Subscription & { current_period_end?: number | null };
+type InvoiceAnyVersion = Stripe.Invoice & { subscription?: string | Stripe.Subscription | null; payment_intent?: string | Stripe.PaymentIntent | null };
+/** A charge; `invoice` only on older API versions. */
+export type ChargeView = Stripe.Charge & { invoice?: string | Stripe.Invoice | null };
 
 const idOf = (value: unknown): string | null =>
-  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as Loose).id) : null;
+  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String(value.id) : null;
 
 /** The metadata key naming the install that made a Stripe object. */
 export const INSTALL_METADATA = 'branchify_install';
@@ -92,17 +99,18 @@ export class StripeGateway {
       { invoice_settings: { default_payment_method: paymentMethod } },
       this.opts(`default-pm:${customer}:${paymentMethod}`),
     );
-    return this.card(pm as Loose);
+    return this.card(pm);
   }
 
   async defaultCard(customer: string): Promise<CardView | null> {
-    const c = (await this.stripe.customers.retrieve(customer, { expand: ['invoice_settings.default_payment_method'] }, this.opts())) as Loose;
-    const pm = c.invoice_settings?.default_payment_method;
+    const c = await this.stripe.customers.retrieve(customer, { expand: ['invoice_settings.default_payment_method'] }, this.opts());
+    // A deleted customer has no settings (and no card).
+    const pm = 'invoice_settings' in c ? c.invoice_settings?.default_payment_method : null;
     if (!pm) return null;
-    return this.card(typeof pm === 'string' ? ((await this.stripe.paymentMethods.retrieve(pm, {}, this.opts())) as Loose) : pm);
+    return this.card(typeof pm === 'string' ? await this.stripe.paymentMethods.retrieve(pm, {}, this.opts()) : pm);
   }
 
-  private card(pm: Loose): CardView {
+  private card(pm: Stripe.PaymentMethod): CardView {
     return {
       id: pm.id,
       brand: pm.card?.brand ?? null,
@@ -134,9 +142,13 @@ export class StripeGateway {
 
   /** What a price charges: its amount in minor units, currency and interval (null: one-time). */
   async retrievePrice(id: string): Promise<{ unit_amount: number | null; currency: string; interval: 'month' | 'year' | null }> {
-    const price = (await this.stripe.prices.retrieve(id, {}, this.opts())) as Loose;
+    const price: Stripe.Price = await this.stripe.prices.retrieve(id, {}, this.opts());
     const interval = price.recurring?.interval;
-    return { unit_amount: price.unit_amount ?? null, currency: price.currency, interval: interval === 'month' || interval === 'year' ? interval : null };
+    return {
+      unit_amount: price.unit_amount ?? null,
+      currency: price.currency,
+      interval: interval === 'month' ? 'month' : interval === 'year' ? 'year' : null,
+    };
   }
 
   async createSubscription(params: {
@@ -161,7 +173,7 @@ export class StripeGateway {
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionView> {
-    const sub = (await this.stripe.subscriptions.retrieve(id, {}, this.opts())) as unknown as Loose;
+    const sub: SubscriptionAnyVersion = await this.stripe.subscriptions.retrieve(id, {}, this.opts());
     const item = sub.items?.data?.[0] ?? null;
     const latestId = idOf(sub.latest_invoice);
     return {
@@ -234,19 +246,19 @@ export class StripeGateway {
       this.opts(`${params.idempotencyKey}:invoice`),
     );
     await this.stripe.invoiceItems.create(
-      { customer: params.customer, invoice: invoice.id, pricing: { price: params.price } } as never,
+      { customer: params.customer, invoice: invoice.id, pricing: { price: params.price } },
       this.opts(`${params.idempotencyKey}:item`),
     );
-    await this.stripe.invoices.finalizeInvoice(invoice.id!, {}, this.opts(`${params.idempotencyKey}:finalize`));
+    await this.stripe.invoices.finalizeInvoice(invoice.id, {}, this.opts(`${params.idempotencyKey}:finalize`));
     if (params.charge) {
       try {
-        return await this.payInvoice(invoice.id!, params.paymentMethod, `${params.idempotencyKey}:pay`);
+        return await this.payInvoice(invoice.id, params.paymentMethod, `${params.idempotencyKey}:pay`);
       } catch (error) {
         // A declined card leaves the invoice open for the user to pay with another card.
         if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
       }
     }
-    return this.retrieveInvoice(invoice.id!);
+    return this.retrieveInvoice(invoice.id);
   }
 
   /** Pays an open invoice; a declined card throws (StripeCardError) after the attempt is recorded. */
@@ -262,10 +274,11 @@ export class StripeGateway {
   }
 
   async retrieveInvoice(id: string): Promise<InvoiceView> {
-    const inv = (await this.stripe.invoices.retrieve(id, {}, this.opts())) as unknown as Loose;
+    const inv: InvoiceAnyVersion = await this.stripe.invoices.retrieve(id, {}, this.opts());
     return {
       id: inv.id,
-      status: inv.status,
+      // Null only on an invoice preview, never on one retrieved.
+      status: inv.status!,
       customer: idOf(inv.customer),
       subscription: idOf(inv.subscription) ?? idOf(inv.parent?.subscription_details?.subscription),
       total: inv.total ?? inv.amount_due ?? 0,
@@ -282,19 +295,19 @@ export class StripeGateway {
   }
 
   /** The invoice's payment intent: a field on older API versions, an invoice payment on newer ones. */
-  private async invoicePaymentIntent(inv: Loose): Promise<InvoiceView['payment_intent']> {
-    let pi: unknown = inv.payment_intent ?? inv.payments?.data?.find((p: Loose) => p.payment?.payment_intent)?.payment?.payment_intent;
+  private async invoicePaymentIntent(inv: InvoiceAnyVersion): Promise<InvoiceView['payment_intent']> {
+    const intentOf = (payments: Stripe.InvoicePayment[] | undefined) => payments?.find((p) => p.payment?.payment_intent)?.payment?.payment_intent;
+    let pi: string | Stripe.PaymentIntent | null | undefined = inv.payment_intent ?? intentOf(inv.payments?.data);
     if (!pi && inv.status !== 'draft') {
       try {
-        const payments = (await this.stripe.invoicePayments.list({ invoice: inv.id }, this.opts())) as unknown as Loose;
-        pi = payments.data?.find((p: Loose) => p.payment?.payment_intent)?.payment?.payment_intent;
+        pi = intentOf((await this.stripe.invoicePayments.list({ invoice: inv.id }, this.opts())).data);
       } catch {
         pi = null;
       }
     }
     const id = idOf(pi);
     if (!id) return null;
-    const intent = (typeof pi === 'object' ? pi : await this.stripe.paymentIntents.retrieve(id, {}, this.opts())) as Loose;
+    const intent = pi && typeof pi === 'object' ? pi : await this.stripe.paymentIntents.retrieve(id, {}, this.opts());
     return { id, status: intent.status, client_secret: inv.confirmation_secret?.client_secret ?? intent.client_secret ?? null };
   }
 
@@ -307,7 +320,7 @@ export class StripeGateway {
   }
 
   async listEventsSince(since: number) {
-    const events = [];
+    const events: Stripe.Event[] = [];
     for await (const event of this.stripe.events.list({ created: { gte: since }, limit: 100 }, this.opts())) events.push(event);
     return events.reverse();
   }
@@ -317,15 +330,12 @@ export class StripeGateway {
    * link is the invoice payment.
    */
   async invoiceIdForPaymentIntent(paymentIntent: string): Promise<string | null> {
-    const payments = (await this.stripe.invoicePayments.list(
-      { payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 } as never,
-      this.opts(),
-    )) as unknown as Loose;
+    const payments = await this.stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 }, this.opts());
     return idOf(payments.data?.[0]?.invoice);
   }
 
-  async retrieveCharge(id: string) {
-    return (await this.stripe.charges.retrieve(id, {}, this.opts())) as unknown as Loose;
+  async retrieveCharge(id: string): Promise<ChargeView> {
+    return this.stripe.charges.retrieve(id, {}, this.opts());
   }
 }
 

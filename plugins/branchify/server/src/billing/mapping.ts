@@ -45,9 +45,6 @@ export const localState = (sub: SubscriptionView, now: Date = new Date()): Local
 const awaiting = (invoice: InvoiceView | null): 'pending' | 'payment_required' =>
   invoice?.payment_intent?.status === 'requires_action' || invoice?.payment_intent?.status === 'processing' ? 'pending' : 'payment_required';
 
-/** Stripe invoice statuses, plus 'refunded' which only we record. */
-export const invoiceStatus = (invoice: InvoiceView): string => invoice.status;
-
 /**
  * An invoice after refunds of `refundedMinor` (minor units, Stripe's count): 'refunded' once the whole
  * total went back, still 'paid' with the refunded amount while only part of it did.

@@ -1,8 +1,8 @@
-import type { UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { SubscriptionRow } from './records';
 import type { PaymentOutcome } from './service';
+import type { UserRecord } from '../content-types/users-permissions';
+import type { SubscriptionRow } from '../content-types/subscription';
 
 /** What the signed-in user pays for themselves. */
 export default ({ strapi }: { strapi: Strapi }) => ({

@@ -1,5 +1,5 @@
 import { grantsAccess } from '@branchify/shared';
-import type { SubscriptionRow } from './records';
+import type { SubscriptionRow } from '../content-types/subscription';
 
 /**
  * Who asked for a billing change: the user themselves, an admin on their behalf (both in the app),

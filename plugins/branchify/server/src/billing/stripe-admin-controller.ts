@@ -5,6 +5,7 @@ import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { signedInSession, signedInUser } from '../http/request-state';
 
 /** Card provider admin: credentials (secret never echoed), Connect OAuth. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -22,14 +23,14 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async updateConfig(ctx: Context) {
       const input = parse(stripeConfigSchema, ctx.request.body);
-      ok(ctx, await connection().saveConfig(input, ctx.state.branchifyUser.id), MESSAGES.stripeCredentialsUpdated);
+      ok(ctx, await connection().saveConfig(input, signedInUser(ctx).id), MESSAGES.stripeCredentialsUpdated);
     },
 
     async authUrl(ctx: Context) {
-      const session = ctx.state.branchifySession as string | null;
+      const session = signedInSession(ctx);
       // Access tokens without a session predate sessions; they cannot start a round trip bound to one.
       if (!session) throw unauthenticated();
-      ok(ctx, { url: await connection().authorizeUrl(ctx, { adminId: ctx.state.branchifyUser.id, sessionFamily: session }) });
+      ok(ctx, { url: await connection().authorizeUrl(ctx, { adminId: signedInUser(ctx).id, sessionFamily: session }) });
     },
 
     /**

@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import Stripe from 'stripe';
 
@@ -17,7 +18,7 @@ export const createStripeClient = (secretKey: string): Stripe => {
     protocol: e.STRIPE_API_PROTOCOL,
     timeout: e.STRIPE_TIMEOUT_MS,
     maxNetworkRetries: e.STRIPE_MAX_NETWORK_RETRIES,
-    appInfo: { name: 'Branchify', version: '2.0.7' },
+    appInfo: { name: 'Branchify', version: APP_VERSION },
   });
 };
 

@@ -2,17 +2,17 @@ import { MESSAGES, type stripeConfigSchema } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { AppError, validationError } from '../http/errors';
+import { badGateway, conflict, validationError } from '../http/errors';
 import { maskKey, unmaskKeys } from '../utils/masked-secret';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { connectStates, type ConnectStarter } from './connect-state';
 import { classifyStripeError } from './stripe-client';
 
-export type StripeConfig = z.output<typeof stripeConfigSchema>;
+type StripeConfig = z.output<typeof stripeConfigSchema>;
 
 /** How the Connect OAuth round trip ended, for the integrations page. */
-export type ConnectResult = 'connected' | 'invalid-state' | 'denied' | 'error' | 'not-configured';
+type ConnectResult = 'connected' | 'invalid-state' | 'denied' | 'error' | 'not-configured';
 
 /** The card provider as an admin sets it up: credentials (secret never echoed) and the Connect account. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -65,7 +65,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           ? current.publishableKey
           : input.publishable_key || env().STRIPE_PUBLISHABLE_KEY || null;
       const { problem, fingerprint } = await settings().checkBeforeSave({ secret: secrets.secret ?? current.secretKey, publishable });
-      if (problem === 'unreachable') throw new AppError(502, MESSAGES.stripeUnreachableOnSave);
+      if (problem === 'unreachable') throw badGateway(MESSAGES.stripeUnreachableOnSave);
       if (problem === 'mismatch') throw validationError({ publishable_key: [MESSAGES.stripeKeysMismatch] }, MESSAGES.stripeKeysMismatch);
       if (problem) throw validationError({ secret: [MESSAGES.stripeSecretRefused] }, MESSAGES.stripeSecretRefused);
       await settings().save({ client_id: input.client_id, publishable_key: input.publishable_key, ...secrets, verified_fingerprint: fingerprint });
@@ -114,7 +114,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** Forgets the account locally even when Stripe's deauthorization fails (it may already have). */
     async disconnect() {
       const credentials = await settings().credentials();
-      if (!credentials.accountId) throw new AppError(409, MESSAGES.stripeNotConnected);
+      if (!credentials.accountId) throw conflict(MESSAGES.stripeNotConnected);
       const connect = await settings().connect();
       if (connect && credentials.clientId) {
         try {

@@ -1,56 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ClusterLock } from './cluster-lock';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { installId } from '../operations/install-id';
 import { INSTALL_METADATA, type InvoiceView, type SubscriptionView } from './gateway';
 import { activations } from './activation';
 import { fromMinor } from '@branchify/shared';
 import { localState } from './mapping';
-import type { InvoiceRow, SubscriptionRow } from './records';
 import { isUniqueViolation } from '../utils/db-errors';
-
-const chains = new Map<string, Promise<unknown>>();
-/** The lock keys the current async flow already holds, so a holder may take its own lock again. */
-const held = new AsyncLocalStorage<ReadonlySet<string>>();
-
-let clusterLock: ClusterLock | null = null;
-/** Every process on the database takes this lock too (PostgreSQL); SQLite has one process. */
-export const shareLocksAcrossProcesses = async (lock: ClusterLock | null) => {
-  const previous = clusterLock;
-  clusterLock = lock;
-  await previous?.close();
-};
-
-const underClusterLock = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
-  const lock = clusterLock;
-  if (!lock) return work();
-  const release = await lock.acquire(key);
-  try {
-    return await work();
-  } finally {
-    await release();
-  }
-};
-
-/**
- * Runs work for one key (a Stripe customer, a user's billing) one at a time (webhooks and API
- * calls alike): queued in this process, and under the cluster lock across processes.
- * Re-entrant: work already holding `key` runs at once.
- */
-export const serialised = <T>(key: string, work: () => Promise<T>): Promise<T> => {
-  const mine = held.getStore();
-  if (mine?.has(key)) return work();
-  const previous = chains.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => held.run(new Set([...(mine ?? []), key]), () => underClusterLock(key, work)));
-  chains.set(key, next);
-  // Clean up on either outcome; the caller handles `next`'s rejection, so this branch must not
-  // leave one of its own behind (an unhandled rejection).
-  const forget = () => {
-    if (chains.get(key) === next) chains.delete(key);
-  };
-  next.then(forget, forget);
-  return next;
-};
+import type { InvoiceRow } from '../content-types/invoice';
+import type { SubscriptionRow } from '../content-types/subscription';
 
 /** Rows the system ended (replaced by another plan, given up unpaid): never written from Stripe again. */
 const NOT_RETIRED = { $or: [{ status: { $ne: 'canceled' } }, { canceled_by: { $null: true } }, { canceled_by: { $ne: 'system' } }] };

@@ -2,7 +2,7 @@ import { MESSAGES, type PlanInput } from '@branchify/shared';
 import { conflict } from '../http/errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { PlanRow } from './present';
+import type { PlanRow } from '../content-types/plan';
 
 /** What an admin does to the plans offered, one use-case per function; Stripe mirrors a paid plan's price. */
 export default ({ strapi }: { strapi: Strapi }) => {

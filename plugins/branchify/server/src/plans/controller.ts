@@ -7,8 +7,10 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { isFree, presentAdminPlan, presentPlan, type PlanRow } from './present';
+import { isFree, presentAdminPlan, presentPlan } from './present';
 import { PLAN_SORTABLE } from './service';
+import type { PlanRow } from '../content-types/plan';
+import { signedInUser } from '../http/request-state';
 
 /**
  * Plans. The admin endpoints accept back the record they served: the body is read through the
@@ -50,7 +52,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async create(ctx: Context) {
-      const plan = await catalogue().create(parse(planSchema, ctx.request.body), ctx.state.branchifyUser.id);
+      const plan = await catalogue().create(parse(planSchema, ctx.request.body), signedInUser(ctx).id);
       created(ctx, await oneForAdmin(plan), MESSAGES.planCreated);
     },
 

@@ -1,26 +1,14 @@
 import { MESSAGES, VIDEO_PROVIDERS, grantsAccess } from '@branchify/shared';
 import { forbidden } from '../http/errors';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
-
-export interface PlanRecord {
-  id: number;
-  name: string;
-  max_funnel: number | null;
-  max_branch_per_funnel: number | null;
-  video_sources: string[] | null;
-  payment_schedule: string;
-  managed_by: string;
-}
+import type { PlanRow } from '../content-types/plan';
+import type { UserRecord } from '../content-types/users-permissions';
 
 /**
  * What an action asks of the plan: the count it would reach, or the provider it uses. A funnel's
  * elements are counted per type: branch and text elements are each held to max_branch_per_funnel.
  */
-export type LimitRequest =
-  | { kind: 'funnels'; count: number }
-  | { kind: 'elements'; branches: number; texts: number }
-  | { kind: 'video_source'; provider: string };
+type LimitRequest = { kind: 'funnels'; count: number } | { kind: 'elements'; branches: number; texts: number } | { kind: 'video_source'; provider: string };
 
 /** A limit blocks when it is set and below the count the action would reach. */
 const exceeds = (limit: number | null | undefined, count: number): boolean => limit !== null && limit !== undefined && limit < count;
@@ -33,7 +21,7 @@ const NO_SUBSCRIPTION_SOURCES = ['youtube'];
  * Throws 403 with the spec's message; returns nothing when the action is allowed.
  */
 export default ({ strapi }: { strapi: Strapi }) => {
-  const activePlan = async (user: UserRecord): Promise<{ plan: PlanRecord | null; hasSubscription: boolean }> => {
+  const activePlan = async (user: UserRecord): Promise<{ plan: PlanRow | null; hasSubscription: boolean }> => {
     if (!user.subscription_id) return { plan: null, hasSubscription: false };
     const sub = await query(strapi, UID.subscription).findOne({ where: { id: user.subscription_id, user_id: user.id } });
     if (!sub) return { plan: null, hasSubscription: false };

@@ -1,34 +1,5 @@
-import {
-  MANAGED_BY,
-  PAYMENT_SCHEDULES,
-  formatAmount,
-  isFreePlan,
-  priceDisplay,
-  type AdminPlanResource,
-  type PaymentSchedule,
-  type PlanResource,
-} from '@branchify/shared';
-
-export { MANAGED_BY, PAYMENT_SCHEDULES, type PaymentSchedule };
-
-export interface PlanRow {
-  id: number;
-  name: string;
-  description: string | null;
-  price: string;
-  currency: string;
-  payment_schedule: PaymentSchedule;
-  managed_by: 'platform' | 'self';
-  max_funnel: number | null;
-  max_branch_per_funnel: number | null;
-  video_sources: string[] | null;
-  is_active: boolean;
-  sort_order: number | null;
-  stripe_product_id: string | null;
-  stripe_price_id: string | null;
-  createdAt?: string | Date;
-  updatedAt?: string | Date;
-}
+import { formatAmount, isFreePlan, priceDisplay, type AdminPlanResource, type PlanResource } from '@branchify/shared';
+import type { PlanRow } from '../content-types/plan';
 
 export const isFree = isFreePlan;
 

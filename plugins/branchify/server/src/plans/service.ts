@@ -1,7 +1,7 @@
 import type { ListQuery } from '../http/paging';
 import { query, UID, type OrderBy, type Strapi } from '../utils/strapi';
-import type { PlanRow } from './present';
 import type { PlanInput } from '@branchify/shared';
+import type { PlanRow } from '../content-types/plan';
 
 const SORT_COLUMNS: Record<string, string> = { id: 'id', name: 'name', price: 'price', sort_order: 'sort_order', created_at: 'createdAt' };
 export const PLAN_SORTABLE = Object.keys(SORT_COLUMNS);

@@ -1,43 +1,8 @@
 import type { InvoiceResource, SubscriptionResource } from '@branchify/shared';
-import { presentPlan, type PlanRow } from '../plans/present';
-
-export const CANCELED_BY = ['user', 'admin', 'integration', 'system'] as const;
-export type CanceledBy = (typeof CANCELED_BY)[number];
-
-export interface SubscriptionRow {
-  id: number;
-  user_id: number;
-  plan_id: number;
-  status: string;
-  managed_by: string;
-  started_at: string | Date | null;
-  renews_at: string | Date | null;
-  canceled_at: string | Date | null;
-  cancel_at_period_end: boolean;
-  cancellation_reason: string | null;
-  /** Who ended it: the user, an admin, an integrator, or the system (replaced by another plan, given up unpaid). */
-  canceled_by?: CanceledBy | null;
-  payment_method_id: string | null;
-  stripe_subscription_id: string | null;
-  stripe_customer_id: string | null;
-  createdAt?: string | Date;
-}
-
-export interface InvoiceRow {
-  id: number;
-  user_id: number;
-  subscription_id: number | null;
-  plan_id?: number | null;
-  invoice_id: string | null;
-  number: string | null;
-  amount: number | string | null;
-  amount_refunded: number | string | null;
-  currency: string | null;
-  status: string;
-  paid_at: string | Date | null;
-  hosted_invoice_url: string | null;
-  createdAt?: string | Date;
-}
+import { presentPlan } from '../plans/present';
+import type { PlanRow } from '../content-types/plan';
+import type { SubscriptionRow } from '../content-types/subscription';
+import type { InvoiceRow } from '../content-types/invoice';
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
 
