@@ -1,11 +1,12 @@
 import type { Context } from 'koa';
-import { routeId } from '../http/params';
+import { routeId, routeParam } from '../http/params';
 import { created, ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { reportCsv } from './csv';
 import { analyticsFilterSchema, interactionBatchSchema, interactionSchema, startViewSchema, updateViewSchema } from './validators';
+import { signedInUser } from '../http/request-state';
 
 /**
  * Views and interactions (public, by the funnel's reference, as the player sends them) and the
@@ -14,7 +15,7 @@ import { analyticsFilterSchema, interactionBatchSchema, interactionSchema, start
 export default ({ strapi }: { strapi: Strapi }) => {
   const ingest = () => getService(strapi, 'analytics-ingest');
   const reporting = () => getService(strapi, 'analytics-reporting');
-  const playable = (ctx: Context) => getService(strapi, 'player-payload').get(String(ctx.params.reference ?? ''));
+  const playable = (ctx: Context) => getService(strapi, 'player-payload').get(routeParam(ctx, 'reference'));
 
   const updateView = async (ctx: Context, body: unknown) => {
     const entry = await playable(ctx);
@@ -25,7 +26,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   const reportOf = (ctx: Context, input: unknown) => {
     const filter = parse(analyticsFilterSchema, input);
-    return reporting().report(ctx.state.branchifyUser, routeId(ctx), filter);
+    return reporting().report(signedInUser(ctx), routeId(ctx), filter);
   };
 
   return {

@@ -6,14 +6,14 @@ type Cell = string | number | boolean | null;
  * One CSV cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run
  * as a formula (= + - @, tab, carriage return first) is prefixed with an apostrophe.
  */
-export const csvCell = (value: Cell): string => {
+const csvCell = (value: Cell): string => {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-export const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',');
+const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',');
 
 const HEADER = [
   'record',

@@ -6,14 +6,14 @@ import type { PlayerEntry } from '../funnels/player-payload';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { checkInteraction, checkPosition, watchTimeLimit, type DropReason } from './integrity';
-import type { ViewContext } from './service';
+import type { ViewContext } from './progress';
 import type { interactionSchema, startViewSchema, updateViewSchema } from './validators';
 
-export type StartView = z.infer<typeof startViewSchema>;
-export type ViewUpdate = z.infer<typeof updateViewSchema>;
-export type Interaction = z.infer<typeof interactionSchema>;
+type StartView = z.infer<typeof startViewSchema>;
+type ViewUpdate = z.infer<typeof updateViewSchema>;
+type Interaction = z.infer<typeof interactionSchema>;
 
-export interface StartedView {
+interface StartedView {
   view_id: string;
   viewer_token: string;
   last_view_state: { last_watch_time: number; editor_id: string } | null;
@@ -36,6 +36,28 @@ const where = (e: Interaction, connectedNode: string | null) => ({
   node_id: e.node_id,
   connected_node: connectedNode,
   player_time: e.player_time,
+});
+
+/** Refuses events on a video the funnel does not have (errors named per event of a batch). */
+const refuseForeignVideos = (entry: PlayerEntry, events: Interaction[], batched: boolean): void => {
+  const errors: FieldErrors = {};
+  events.forEach((e, i) => {
+    if (!entry.editorIds.has(e.video_id)) errors[batched ? `events.${i}.video_id` : 'video_id'] = [MESSAGES.eventVideoNotInFunnel];
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+};
+
+/** The `funnel.completed` event of a view that reached 90% of a video leading nowhere else (once per view and video). */
+const completedEvent = (entry: PlayerEntry, input: ViewUpdate, reached: number, duration: number) => ({
+  source: `${input.view_id}:${input.editor_id}`,
+  data: {
+    funnel: funnelOf(entry),
+    view_id: input.view_id,
+    viewer_id: viewerId(input.viewer_token),
+    editor_id: input.editor_id,
+    reached,
+    duration,
+  },
 });
 
 const tally = (reasons: DropReason[]) => {
@@ -91,19 +113,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (progress.status === 'implausible') return drop('watch_time_over_view_age');
       const duration = progress.duration ?? entry.payload.videos.find((v) => v.editor_id === input.editor_id)?.duration ?? null;
       if (entry.endings.has(input.editor_id) && duration && progress.before < 0.9 * duration && progress.reached >= 0.9 * duration) {
-        await webhooks().emit('funnel.completed', [
-          {
-            source: `${input.view_id}:${input.editor_id}`,
-            data: {
-              funnel: funnelOf(entry),
-              view_id: input.view_id,
-              viewer_id: viewerId(input.viewer_token),
-              editor_id: input.editor_id,
-              reached: progress.reached,
-              duration,
-            },
-          },
-        ]);
+        await webhooks().emit('funnel.completed', [completedEvent(entry, input, progress.reached, duration)]);
       }
     },
 
@@ -114,11 +124,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * was first stored, never as the retry says. Answers how many events were kept.
      */
     async recordInteractions(entry: PlayerEntry, events: Interaction[], batched: boolean): Promise<number> {
-      const errors: FieldErrors = {};
-      events.forEach((e, i) => {
-        if (!entry.editorIds.has(e.video_id)) errors[batched ? `events.${i}.video_id` : 'video_id'] = [MESSAGES.eventVideoNotInFunnel];
-      });
-      if (Object.keys(errors).length) throw validationError(errors);
+      refuseForeignVideos(entry, events, batched);
       const kept: Array<{ event: Interaction; at: ReturnType<typeof where> }> = [];
       const dropped: DropReason[] = [];
       for (const event of events) {

@@ -11,7 +11,7 @@ import type { PlayerEntry } from '../funnels/player-payload';
  */
 
 /** Seconds of leeway on every time bound (clocks, requests in flight, rounding). */
-export const TIME_SLACK_SECONDS = 30;
+const TIME_SLACK_SECONDS = 30;
 
 export type DropReason =
   | 'unknown_branch'
@@ -40,7 +40,7 @@ interface VideoIndex {
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null;
 const seconds = (t: unknown): number => {
-  const o = isObject(t) ? t : {};
+  const o: Loose = isObject(t) ? t : {};
   return Math.max(0, (Number(o.hours) || 0) * 3600 + (Number(o.minutes) || 0) * 60 + (Number(o.seconds) || 0));
 };
 /** A link as a browser's URL parser spells it (what the player reports), or null when it is none. */
@@ -84,7 +84,7 @@ const buildIndex = (entry: PlayerEntry): Map<string, VideoIndex> => {
     for (const element of video.elements) {
       if (!isObject(element) || element.type !== 'branch' || !isObject(element.data)) continue;
       const branches = Array.isArray(element.data.branches) ? element.data.branches.filter(isObject) : [];
-      const settings = isObject(element.data.settings) ? element.data.settings : {};
+      const settings: Loose = isObject(element.data.settings) ? element.data.settings : {};
       for (const branch of branches) {
         const target = targetOf(branch, entry.editorIds);
         const kinds: Array<Candidate['kind']> = settings.inaction === branch.id ? ['branch', 'inaction'] : ['branch'];

@@ -1,12 +1,4 @@
-import {
-  rootVideo,
-  type AnalyticsEdgeFigure,
-  type AnalyticsEdgeKind,
-  type AnalyticsNodeFigure,
-  type Branch,
-  type BranchData,
-  type FunnelDocument,
-} from '@branchify/shared';
+import { rootVideo, type AnalyticsEdgeFigure, type AnalyticsEdgeKind, type AnalyticsNodeFigure, type Branch, type FunnelDocument } from '@branchify/shared';
 
 type Videos = FunnelDocument['videos'];
 
@@ -65,7 +57,7 @@ export const buildEdges = (videos: Videos | null, counts: readonly EdgeCount[], 
   for (const video of list) {
     for (const element of video.elements) {
       if (element.type !== 'branch') continue;
-      const data = element.data as BranchData;
+      const data = element.data;
       for (const branch of data.branches) {
         branches.set(`${video.editor_id}\u0000${branch.id}`, branch);
         add(video.editor_id, branch, branch.onclick === 'timestamp' ? 'timestamp' : 'button');

@@ -1,13 +1,13 @@
 import { MESSAGES, type AnalyticsReportResource } from '@branchify/shared';
 import type { z } from 'zod';
 import { notFound, validationError } from '../http/errors';
-import type { FunnelRow } from '../funnels/service';
-import type { UserRecord } from '../users/serialize';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { analyticsFilterSchema } from './validators';
+import type { FunnelRow } from '../content-types/funnel';
+import type { UserRecord } from '../content-types/users-permissions';
 
-export type AnalyticsFilter = z.infer<typeof analyticsFilterSchema>;
+type AnalyticsFilter = z.infer<typeof analyticsFilterSchema>;
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,6 @@
 import { ID_MAX, REPORTED_TARGET_MAX } from '@branchify/shared';
 import { z } from 'zod';
-
-/** A viewer's click, or the element's inaction default taken for them. */
-export const INTERACTION_TYPES = ['branch', 'inaction'] as const;
+import { INTERACTION_TYPES } from '../content-types/funnel-interaction';
 
 const uuid = (name: string) =>
   z

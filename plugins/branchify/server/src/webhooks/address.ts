@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { MESSAGES } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 
 /** IPv4 addresses a webhook must never reach: the server's own network and everything not publicly routed. */
 const blockedV4 = new net.BlockList();
@@ -114,6 +115,9 @@ export interface ResolvedTarget {
 export type Lookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
 const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
+
+/** The private addresses this install lets webhooks reach (WEBHOOKS_ALLOWED_PRIVATE_ADDRESSES). */
+export const allowedPrivateAddresses = (): readonly string[] => env().WEBHOOKS_ALLOWED_PRIVATE_ADDRESSES ?? [];
 
 /**
  * Checks a webhook URL and resolves its host: https only, no credentials, and every address the

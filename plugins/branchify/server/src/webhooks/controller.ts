@@ -6,6 +6,7 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { signedInUser } from '../http/request-state';
 
 /** Outgoing webhook endpoints and their delivery log, admin only. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -23,21 +24,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async create(ctx: Context) {
-      const endpoint = await webhooks().create(parse(webhookEndpointSchema, ctx.request.body), ctx.state.branchifyUser.id);
-      strapi.log.info(`[webhooks] admin ${ctx.state.branchifyUser.id} registered endpoint ${endpoint.id} (${endpoint.events.join(', ')})`);
+      const endpoint = await webhooks().create(parse(webhookEndpointSchema, ctx.request.body), signedInUser(ctx).id);
+      strapi.log.info(`[webhooks] admin ${signedInUser(ctx).id} registered endpoint ${endpoint.id} (${endpoint.events.join(', ')})`);
       created(ctx, endpoint, MESSAGES.webhookCreated);
     },
 
     async update(ctx: Context) {
       const endpoint = await webhooks().update(routeId(ctx), parse(webhookEndpointSchema, ctx.request.body));
-      strapi.log.info(`[webhooks] admin ${ctx.state.branchifyUser.id} updated endpoint ${endpoint.id}`);
+      strapi.log.info(`[webhooks] admin ${signedInUser(ctx).id} updated endpoint ${endpoint.id}`);
       ok(ctx, endpoint, MESSAGES.webhookUpdated);
     },
 
     async destroy(ctx: Context) {
       const id = routeId(ctx);
       await webhooks().remove(id);
-      strapi.log.info(`[webhooks] admin ${ctx.state.branchifyUser.id} deleted endpoint ${id}`);
+      strapi.log.info(`[webhooks] admin ${signedInUser(ctx).id} deleted endpoint ${id}`);
       ok(ctx, null, MESSAGES.webhookDeleted);
     },
 
@@ -49,7 +50,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async resend(ctx: Context) {
       const delivery = await webhooks().resend(routeId(ctx));
-      strapi.log.info(`[webhooks] admin ${ctx.state.branchifyUser.id} resent delivery ${delivery.id}`);
+      strapi.log.info(`[webhooks] admin ${signedInUser(ctx).id} resent delivery ${delivery.id}`);
       ok(ctx, delivery, MESSAGES.webhookResent);
     },
 

@@ -1,39 +1,9 @@
 import type { Knex } from 'knex';
 import type { AttemptOutcome } from './sender';
+import type { DeliveryRow } from '../content-types/webhook-delivery';
 
 export const DELIVERIES = 'branchify_webhook_deliveries';
 export const ATTEMPTS = 'branchify_webhook_attempts';
-
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
-
-export interface DeliveryRow {
-  id: number;
-  endpoint_id: number;
-  event_id: string;
-  type: string;
-  payload: string;
-  status: DeliveryStatus;
-  attempts: number;
-  max_attempts: number;
-  next_attempt_ms: number | string | null;
-}
-
-/** A delivery with its outcome columns, as the query engine reads it. */
-export interface WebhookDeliveryRow extends DeliveryRow {
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: string | Date | null;
-}
-
-/** One attempt at a delivery. */
-export interface AttemptRow {
-  id: number;
-  delivery_id: number;
-  attempt: number;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number | null;
-}
 
 export interface QueueOptions {
   /** How long a claimed row stays claimed (a node that dies mid-send frees it when this passes). */
