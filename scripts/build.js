@@ -5,18 +5,21 @@
  * always production builds (their Vite configs see to it), whatever NODE_ENV says.
  *
  *   node scripts/build.js [step…]     steps: shared, plugin, player, frontend, cms (default: all)
+ *
+ * The front-end steps end with their output precompressed (scripts/precompress.js).
  */
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const buildDir = (name) => path.join(root, 'cms', 'public', 'build', name);
 
 const STEPS = [
   { name: 'shared', label: 'shared package (@branchify/shared)', args: ['run', 'build', '-w', '@branchify/shared'] },
   { name: 'plugin', label: 'server plugin (branchify)', args: ['run', 'build', '-w', 'branchify'] },
-  { name: 'player', label: 'player bundle', args: ['run', 'build', '-w', '@branchify/player'] },
-  { name: 'frontend', label: 'web app bundle', args: ['run', 'build', '-w', '@branchify/frontend'] },
+  { name: 'player', label: 'player bundle', args: ['run', 'build', '-w', '@branchify/player'], precompress: [buildDir('player'), buildDir('fonts')] },
+  { name: 'frontend', label: 'web app bundle', args: ['run', 'build', '-w', '@branchify/frontend'], precompress: [buildDir('app')] },
   { name: 'cms', label: 'Strapi (TypeScript and the /cms admin)', args: ['run', 'build', '-w', 'cms'] },
 ];
 
@@ -34,7 +37,10 @@ const started = Date.now();
 for (const [i, step] of steps.entries()) {
   console.log(`\n[build ${i + 1}/${steps.length}] ${step.label}…`);
   const t0 = Date.now();
-  const result = spawnSync(npm, [...step.args, '--silent'], { cwd: root, stdio: 'inherit' });
+  let result = spawnSync(npm, [...step.args, '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status === 0 && step.precompress) {
+    result = spawnSync(process.execPath, [path.join(__dirname, 'precompress.js'), ...step.precompress], { cwd: root, stdio: 'inherit' });
+  }
   const took = Date.now() - t0;
   if (result.status !== 0) {
     console.error(`[build] ${step.label} failed after ${seconds(took)}`);

@@ -1,10 +1,25 @@
-import { MEDIA_SOURCES, env } from '@branchify/shared/node';
+import { constants } from 'node:zlib';
+import { COMPRESS_MIN_BYTES, MEDIA_SOURCES, env, isCompressibleType } from '@branchify/shared/node';
 
 export default () => [
   // Liveness and readiness probes (/_live, /_ready), and the count of requests in flight that the
   // graceful shutdown waits for: first, so nothing else runs for a probe.
   'plugin::branchify.probes',
   'strapi::logger',
+  {
+    // Responses of 1 KB and more (HTML, /api JSON, the OpenAPI document) in brotli or gzip, as the
+    // client accepts. Outside everything that writes a body, errors included; a body that already
+    // has a Content-Encoding (the precompressed build files, the player's cached codings) is left
+    // alone, as are HEAD and 304; only text types are compressed (not downloads, media or images).
+    name: 'strapi::compression',
+    config: {
+      threshold: COMPRESS_MIN_BYTES,
+      filter: isCompressibleType,
+      br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+      gzip: { level: 6 },
+      deflate: false,
+    },
+  },
   'strapi::errors',
   // A path that does not decode (400) or has an empty segment (404) goes no further; guards below
   // compare the normalised path (plugins/branchify/server/src/http/request-path.ts).
@@ -22,6 +37,10 @@ export default () => [
         directives: {
           // Stripe.js (card entry) and the YouTube IFrame API (previews) load from their origins.
           'script-src': ["'self'", 'https://js.stripe.com', 'https://www.youtube.com', 'https://s.ytimg.com'],
+          // Stylesheets from our origin only. Inline styles stay allowed: MUI's emotion writes its
+          // rules into <style> elements at run time and React renders style attributes, and the
+          // app's index.html is a static file (no per-response nonce to give emotion).
+          'style-src': ["'self'", "'unsafe-inline'"],
           'connect-src': ["'self'", 'https:'],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           // Video from the same sources as on the player page: the editor's stage plays what the player plays.

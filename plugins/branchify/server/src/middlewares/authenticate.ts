@@ -1,6 +1,7 @@
 import { MESSAGES } from '@branchify/shared';
-import type { Context, Next } from 'koa';
-import { AppError, forbidden, unauthenticated } from '../http/errors';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
+import { forbidden, unauthenticated } from '../http/errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 
@@ -24,7 +25,7 @@ export default (config: AuthenticateConfig = {}, { strapi }: { strapi: Strapi })
     if (!match) throw unauthenticated();
     const tokens = getService(strapi, 'tokens');
     const user = await tokens.authenticateAccessToken(match[1]!);
-    if (!user) throw (await tokens.heldBySuspendedUser(match[1]!)) ? new AppError(401, MESSAGES.accountSuspended) : unauthenticated();
+    if (!user) throw (await tokens.heldBySuspendedUser(match[1]!)) ? unauthenticated(MESSAGES.accountSuspended) : unauthenticated();
     if (config.admin && !user.is_admin) throw forbidden(MESSAGES.unauthorized);
     if (config.verified && !user.is_admin && !user.email_verified_at) throw forbidden(MESSAGES.emailNotVerified);
     ctx.state.branchifyUser = user;

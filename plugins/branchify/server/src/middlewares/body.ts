@@ -1,5 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { Next } from '../http/next';
 import { bodyKind, bodyModes, isApiPath, WRITE_METHODS, type BodyRoute } from '../http/body-rules';
 import { isContractPath, requestPath } from '../http/request-path';
 import { failureBody, strapiFailureBody } from '../http/respond';
@@ -60,7 +61,7 @@ export const bodyGate =
         if (kind === 'other' && isApiPath(path) && WRITE_METHODS.has(ctx.method)) {
           return refuse(ctx, path, mode === 'multipart' ? MESSAGES.bodyMustBeJsonOrFiles : MESSAGES.bodyMustBeJson);
         }
-        return await parse(ctx, next);
+        await parse(ctx, next);
       } finally {
         if (!ctx.req.complete) ctx.set('Connection', 'close');
       }

@@ -1,5 +1,6 @@
 import { env } from '@branchify/shared/node';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import { refuseCmsRegistration, seatNeverFree } from '../operations/cms-admin';
 import { requestPath } from '../http/request-path';
 

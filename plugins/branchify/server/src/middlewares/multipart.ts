@@ -6,13 +6,14 @@ import { finished, Transform, Writable } from 'node:stream';
 import { MESSAGES } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import formidable from 'formidable';
-import type { Context, Next } from 'koa';
-import { AppError, validationError } from '../http/errors';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
+import { errorWithStatus, validationError } from '../http/errors';
 import { strapiFailureBody } from '../http/respond';
 import type { Strapi } from '../utils/strapi';
 
 /** The rules for one file field of a multipart route. */
-export interface FileField {
+interface FileField {
   /** The largest file accepted, in bytes: a larger one is refused as it arrives. */
   maxBytes: number;
   /** How many files the field takes. */
@@ -119,7 +120,7 @@ export default (config: MultipartConfig, { strapi }: { strapi: Strapi }) =>
         ctx.body = strapiFailureBody(refusal.status, refusal.message);
         return;
       }
-      throw refusal.field ? validationError({ [refusal.field]: [refusal.message] }) : new AppError(refusal.status, refusal.message);
+      throw refusal.field ? validationError({ [refusal.field]: [refusal.message] }) : errorWithStatus(refusal.status, refusal.message);
     };
 
     if (Number(ctx.get('content-length')) > maxBytes) return refuse(new Refusal(413, MESSAGES.requestTooLarge));
@@ -166,7 +167,7 @@ export default (config: MultipartConfig, { strapi }: { strapi: Strapi }) =>
       let parsed: { fields: formidable.Fields; files: formidable.Files };
       try {
         parsed = await new Promise((resolve, reject) =>
-          form.parse(counted(ctx.req, maxBytes), (error, text, files) => (error ? reject(error) : resolve({ fields: text, files }))),
+          form.parse(counted(ctx.req, maxBytes), (error: Error | null, text, files) => (error ? reject(error) : resolve({ fields: text, files }))),
         );
       } catch (error) {
         const decided = refused ?? (error instanceof Refusal ? error : undefined);

@@ -1,4 +1,5 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import { requestPath } from '../http/request-path';
 import { sendPlayerPayload } from '../funnels/player-response';
 import type { Strapi } from '../utils/strapi';

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import { requestPath } from '../http/request-path';
 import { failureBody } from '../http/respond';
 import { databaseAnswers } from '../operations/database';

@@ -1,4 +1,5 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import { tooManyRequests } from '../http/errors';
 import type { RateBudget } from '../rate-limit/service';
 import { getService } from '../utils/services';

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@branchify/shared';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import getRawBody from 'raw-body';
-import { AppError } from '../http/errors';
+import { badRequest, payloadTooLarge } from '../http/errors';
 
 /** Where the bytes are kept on `ctx.request.body` (the key koa-body's includeUnparsed used). */
 export const RAW_BODY = Symbol.for('unparsedBody');
@@ -19,8 +20,8 @@ export default () => async (ctx: Context, next: Next) => {
     bytes = await getRawBody(ctx.req, { limit: LIMIT_BYTES, length: ctx.get('content-length') || null });
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 413) throw new AppError(413, MESSAGES.requestTooLarge);
-    if (status && status >= 400 && status < 500) throw new AppError(400, MESSAGES.genericFailure);
+    if (status === 413) throw payloadTooLarge(MESSAGES.requestTooLarge);
+    if (status && status >= 400 && status < 500) throw badRequest(MESSAGES.genericFailure);
     throw error;
   }
   ctx.request.body = { [RAW_BODY]: bytes };

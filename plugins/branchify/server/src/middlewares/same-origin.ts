@@ -1,6 +1,7 @@
 import { MESSAGES } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import { forbidden } from '../http/errors';
 
 /** An origin in its canonical form (scheme://host[:port], lower-case, default port dropped), or null. */

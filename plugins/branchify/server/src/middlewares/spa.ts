@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@branchify/shared';
-import { CMS_DIR } from '@branchify/shared/node';
-import type { Context, Next } from 'koa';
+import { CMS_DIR, COMPRESS_MIN_BYTES, CONTENT_CODINGS, type ContentCoding } from '@branchify/shared/node';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
+import { chooseCoding, codedEtag, leaveUncompressed, notModified } from '../http/content-coding';
 import { isUnder, requestPath } from '../http/request-path';
 import { isDatabaseUnavailable } from '../operations/database';
 import { renderPlayerPage } from '../player-page';
@@ -33,10 +35,41 @@ const isServerPath = (key: string) =>
 
 const wantsHtml = (ctx: Context) => ctx.accepts(['html', 'json']) === 'html';
 
-/** The web app's index.html (frontend/ builds into build/app/), or the placeholder before a build. */
-const readIndex = (): string => {
-  const built = path.join(BUILD_DIR, 'app', 'index.html');
-  return fs.readFileSync(fs.existsSync(built) ? built : path.join(ASSETS_DIR, 'placeholder.html'), 'utf8');
+/** A name of a precompressed copy (scripts/precompress.js writes them next to their original). */
+const isCodedCopy = (file: string) => CONTENT_CODINGS.some(({ suffix }) => file.toLowerCase().endsWith(suffix));
+
+/**
+ * Sends a build file in the best coding the client accepts among the copies the build wrote
+ * (scripts/precompress.js): the copy's bytes and length under the original's type, with
+ * `Vary: Accept-Encoding`. A copy older than its file (a front end rebuilt on its own) is not used.
+ * `no-cache` files (stable URLs) carry an ETag per coding and answer If-None-Match with 304.
+ * With no copy, the file goes as it is and Strapi's compression middleware may compress it.
+ */
+const sendBuildFile = (ctx: Context, file: string, stat: fs.Stats, cacheControl: string): void => {
+  const copies = new Map<ContentCoding, fs.Stats>();
+  if (stat.size >= COMPRESS_MIN_BYTES) {
+    for (const { coding, suffix } of CONTENT_CODINGS) {
+      const copy = fs.statSync(file + suffix, { throwIfNoEntry: false });
+      if (copy?.isFile() && copy.mtimeMs >= stat.mtimeMs) copies.set(coding, copy);
+    }
+  }
+  const coding = chooseCoding(ctx.get('Accept-Encoding'), [...copies.keys()]);
+  const sent = coding === 'identity' ? stat : copies.get(coding)!;
+  if (copies.size > 0) leaveUncompressed(ctx);
+  ctx.vary('Accept-Encoding');
+  ctx.set('Cache-Control', cacheControl);
+  if (cacheControl !== IMMUTABLE) {
+    const etag = codedEtag(`W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`, coding);
+    ctx.set('ETag', etag);
+    if (notModified(ctx, etag)) {
+      ctx.status = 304;
+      return;
+    }
+  }
+  ctx.type = path.extname(file);
+  ctx.body = fs.createReadStream(coding === 'identity' ? file : file + CONTENT_CODINGS.find((c) => c.coding === coding)!.suffix);
+  ctx.length = sent.size;
+  if (coding !== 'identity') ctx.set('Content-Encoding', coding);
 };
 
 /**
@@ -55,30 +88,26 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
     const { key, decoded } = requestPath(ctx);
 
     // The demo funnel's bundled clips (npm run seed -- --demo).
-    if (isUnder(key, DEMO_MEDIA_ROOT)) return serveDemoMedia(ctx, decoded.slice(DEMO_MEDIA_ROOT.length + 1));
+    if (isUnder(key, DEMO_MEDIA_ROOT)) {
+      // Byte ranges of video: sent as they are.
+      leaveUncompressed(ctx);
+      return serveDemoMedia(ctx, decoded.slice(DEMO_MEDIA_ROOT.length + 1));
+    }
 
     if (isUnder(key, '/build')) {
       const file = path.normalize(path.join(BUILD_DIR, decoded.slice('/build/'.length)));
-      const stat = file.startsWith(BUILD_DIR + path.sep) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+      // The precompressed copies are sent in place of their original, never on their own; build
+      // metadata (Vite's .vite/manifest.json) is not served.
+      const servable = file.startsWith(BUILD_DIR + path.sep) && !isCodedCopy(file) && !file.includes(`${path.sep}.vite${path.sep}`);
+      const stat = servable ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
       if (!stat?.isFile()) {
         ctx.status = 404;
         ctx.type = 'text/plain';
         ctx.body = 'Not found';
         return;
       }
-      ctx.type = path.extname(file);
-      if (isStableUrl(path.relative(BUILD_DIR, file).split(path.sep).join('/'))) {
-        const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-        ctx.set('Cache-Control', 'no-cache');
-        ctx.set('ETag', etag);
-        if (ctx.get('If-None-Match') === etag) {
-          ctx.status = 304;
-          return;
-        }
-      } else {
-        ctx.set('Cache-Control', IMMUTABLE);
-      }
-      ctx.body = fs.createReadStream(file);
+      const stable = isStableUrl(path.relative(BUILD_DIR, file).split(path.sep).join('/'));
+      sendBuildFile(ctx, file, stat, stable ? 'no-cache' : IMMUTABLE);
       return;
     }
 
@@ -100,7 +129,11 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
     }
 
     if (isServerPath(key) || !wantsHtml(ctx)) return next();
+    const index = path.join(BUILD_DIR, 'app', 'index.html');
+    const stat = fs.statSync(index, { throwIfNoEntry: false });
+    if (stat?.isFile()) return sendBuildFile(ctx, index, stat, 'no-cache');
+    // Before a build: the placeholder page.
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = readIndex();
+    ctx.body = fs.readFileSync(path.join(ASSETS_DIR, 'placeholder.html'), 'utf8');
   };

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
+import { leaveUncompressed } from '../http/content-coding';
 import type { Strapi } from '../utils/strapi';
 
 /** Images shown as themselves; everything else under /uploads is handed out as a download. */
@@ -19,7 +21,7 @@ const isWithin = (dir: string, child: string) => child === dir || child.startsWi
 /** The file a static answer reads (the stream's path), or where the request path points under public/. */
 const targets = (ctx: Context, publicDir: string): string[] => {
   const found: string[] = [];
-  const body = ctx.body as unknown;
+  const body = ctx.body;
   if (body instanceof fs.ReadStream && typeof body.path === 'string') found.push(path.resolve(body.path));
   try {
     // As koa-send resolves it: decoded, relative to public/ (a range answer's stream has no path).
@@ -44,6 +46,8 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) => {
     await next();
     const file = targets(ctx, publicDir).find((candidate) => isWithin(uploadsDir, candidate));
     if (!file || ctx.status >= 400) return;
+    // Sent as stored: a byte range (206) must not be compressed, nor is an image or a video worth it.
+    leaveUncompressed(ctx);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', UPLOADS_CSP);
     const ext = path.extname(file).toLowerCase();

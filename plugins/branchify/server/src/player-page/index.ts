@@ -4,16 +4,20 @@ import path from 'node:path';
 import { MESSAGES } from '@branchify/shared';
 import { CMS_DIR, MEDIA_SOURCES } from '@branchify/shared/node';
 import type { Context } from 'koa';
+import { encodedBody, sendEncoded, type EncodedBody } from '../http/content-coding';
+import type { PlayerEntry } from '../funnels/player-payload';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { escapeHtml } from './html';
+import { previewHead, robotsHeader } from './preview-tags';
 
 /** Where `npx vite build` in player/ writes (player/vite.config.ts). */
-export const PLAYER_BUILD_DIR = path.join(CMS_DIR, 'public', 'build', 'player');
+const PLAYER_BUILD_DIR = path.join(CMS_DIR, 'public', 'build', 'player');
 const MANIFEST = path.join(PLAYER_BUILD_DIR, '.vite', 'manifest.json');
 const ENTRY = 'src/page/main.tsx';
 const BASE = '/build/player/';
 
-export interface PlayerAssets {
+interface PlayerAssets {
   script: string;
   css: string[];
   /** Changes when the bundle changes (part of the page's ETag). */
@@ -23,7 +27,7 @@ export interface PlayerAssets {
 let cached: { mtimeMs: number; assets: PlayerAssets } | null = null;
 
 /** The hashed entry and CSS from Vite's manifest, re-read only when the manifest changes. */
-export const playerAssets = (): PlayerAssets | null => {
+const playerAssets = (): PlayerAssets | null => {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(MANIFEST);
@@ -39,13 +43,11 @@ export const playerAssets = (): PlayerAssets | null => {
   return assets;
 };
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * JSON that is safe inside a <script> element: `<` (so no `</script>` or `<!--`), `>`, `&` and
  * the two JavaScript line separators are written as \u escapes, which JSON.parse reads back.
  */
-export const inlineJson = (value: unknown): string =>
+const inlineJson = (value: unknown): string =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -65,7 +67,7 @@ const safeHref = (value: string | null | undefined, fallback: string): string =>
  * under /build/fonts/), so a viewer's visit tells no font host anything; inline styles remain for
  * the elements' positions and colours.
  */
-export const PLAYER_CSP = [
+const PLAYER_CSP = [
   "default-src 'self'",
   "script-src 'self' https://www.youtube.com https://s.ytimg.com",
   "style-src 'self' 'unsafe-inline'",
@@ -114,6 +116,12 @@ const messagePage = (ctx: Context, status: number, heading: string, text: string
 };
 
 /**
+ * Each cached payload's page, with its compressed codings made once: the page depends only on the
+ * payload and the player build (both in its ETag), so a new payload or build renders anew.
+ */
+const pages = new WeakMap<PlayerEntry, EncodedBody>();
+
+/**
  * `GET /player/{reference}`: a small HTML document with the funnel payload inlined (the player
  * needs no second request), the app's name and favicon, and the player bundle from Vite's manifest.
  * Unknown or blocked funnels get a clear page (404), also inside an iframe.
@@ -124,19 +132,21 @@ export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: 
   const assets = playerAssets();
   if (!assets) return messagePage(ctx, 503, MESSAGES.playerLoadFailed, 'The player has not been built on this server (npm run build).');
 
-  const etag = `"${crypto.createHash('sha1').update(entry.etag).update(assets.version).digest('base64url')}"`;
+  const preview = previewHead(entry);
+  const etag = `"${crypto.createHash('sha1').update(entry.etag).update(assets.version).update(preview).digest('base64url')}"`;
   setFrameHeaders(ctx);
-  ctx.set('ETag', etag);
+  const robots = robotsHeader(entry.preview.allowIndexing);
+  if (robots) ctx.set('X-Robots-Tag', robots);
+  else ctx.remove('X-Robots-Tag');
   ctx.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
-  if (ctx.get('If-None-Match') === etag) {
-    ctx.status = 304;
-    return;
-  }
+  ctx.status = 200;
+  const cached = pages.get(entry);
+  if (cached?.etag === etag) return sendEncoded(ctx, cached, 'html');
   const { payload } = entry;
   const title = payload.title ? `${payload.title} · ${payload.app.name}` : payload.app.name;
   const head = [
     `<meta name="application-name" content="${escapeHtml(payload.app.name)}">`,
-    '<meta name="robots" content="noindex">',
+    preview,
     `<link rel="icon" href="${escapeHtml(safeHref(payload.app.favicon_url, 'data:,'))}">`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
@@ -145,7 +155,7 @@ export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: 
     `<div id="branchify-player"><noscript>${escapeHtml(payload.app.name)}: this video player needs JavaScript.</noscript></div>`,
     `<script id="branchify-funnel" type="application/json">${inlineJson(payload)}</script>`,
   ].join('\n');
-  ctx.status = 200;
-  ctx.type = 'html';
-  ctx.body = page(title, head, body);
+  const encoded = encodedBody(page(title, head, body), etag);
+  pages.set(entry, encoded);
+  sendEncoded(ctx, encoded, 'html');
 };
