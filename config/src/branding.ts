@@ -4,6 +4,13 @@
  */
 export const DEFAULT_APP_NAME = 'branchify';
 
+/** A colour as the colour scheme stores it: `#rgb` or `#rrggbb`. */
+export const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** A variable name as CSS allows it (without the leading dashes, which are added). */
+export const CSS_VARIABLE_NAME = /^(?:--)?[a-z][a-z0-9-]{0,48}$/i;
+/** A colour scheme key as the CSS variable it sets (`primary` → `--primary`). */
+export const cssVariableName = (key: string): string => (key.startsWith('--') ? key : `--${key}`).toLowerCase();
+
 /** The colours that also get an `-rgb` variant (`--primary-rgb: 47, 39, 206`). */
 export const RGB_COLORS = ['white', 'dark', 'background', 'primary', 'secondary', 'accent'] as const;
 

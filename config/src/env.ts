@@ -235,8 +235,3 @@ export const env = (): Env => {
   }
   return cached;
 };
-
-/** For tests and CLIs that change process.env before reading it again. */
-export const resetEnvCache = (): void => {
-  cached = undefined;
-};

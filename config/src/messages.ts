@@ -1,12 +1,15 @@
+import { SESSION_MESSAGES } from './session';
+
 /**
  * The product's texts, defined once. Server and browser import them
- * from here; no other file spells one of them out.
+ * from here (the few every page of the web app needs first, from session.ts); no other
+ * file spells one of them out.
  */
 export const MESSAGES = {
   // Generic
-  unauthenticated: 'Unauthenticated.',
+  unauthenticated: SESSION_MESSAGES.unauthenticated,
   unauthorized: 'This action is unauthorized.',
-  genericFailure: 'An Error Occurred',
+  genericFailure: SESSION_MESSAGES.genericFailure,
   notFound: 'The requested resource could not be found.',
   routeNotFound: 'This API route does not exist.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
@@ -33,7 +36,7 @@ export const MESSAGES = {
   loggedOut: 'Logged out successfully',
   tokenRefreshed: 'Token refreshed',
   invalidCredentials: 'These credentials do not match our records.',
-  accountSuspended: 'Your account has been suspended. Please contact support.',
+  accountSuspended: SESSION_MESSAGES.accountSuspended,
   verificationMailUnavailable: 'This server cannot send email yet, so no verification link was sent. Please contact support to have your account verified.',
   emailNotVerified: 'Your email address is not verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
@@ -123,6 +126,9 @@ export const MESSAGES = {
   videoDeleted: 'Video deleted',
   funnelDeleted: 'Funnel deleted successfully',
   funnelDuplicated: 'Funnel duplicated successfully',
+  allowIndexingLabel: 'Let search engines list this funnel',
+  allowIndexingHelp:
+    'Off: search engines are asked not to list the player page. Link previews in chats and social posts show the title, description and first poster either way.',
   funnelUnavailable: 'This funnel is not available. It may have been removed, or its owner’s account is inactive.',
   videoInUse: 'This video is used in a funnel. Remove it from the funnel before deleting it.',
   videoNotInLibrary: 'This video is not in your library.',
@@ -252,6 +258,10 @@ export const messageTemplates = {
     `Your live funnels stay online until ${date}, the end of the billing period; then they go offline for viewers until you resume or choose a plan.`,
   funnelsGoOffline: (date: string) => `Your subscription is canceled: your live funnels go offline for viewers on ${date}.`,
   funnelsOffline: (date: string) => `Your subscription has ended: your funnels are offline for viewers since ${date}.`,
+  /** A shared funnel link's description when the funnel has none. */
+  funnelPreviewDescription: (appName: string) => `An interactive video on ${appName}: watch and choose where it goes next.`,
+  /** The alt text of a shared funnel link's preview image (the first video's poster). */
+  funnelPreviewImageAlt: (videoTitle: string) => `Poster frame of ${videoTitle}`,
   resumeInstead: (plan: string) => `You cancelled your ${plan} subscription: you can resume it instead of choosing a new plan.`,
 } as const;
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Variables that must never be committed; generated on first start when absent. */
-export const SECRET_VARIABLES = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'] as const;
+const SECRET_VARIABLES = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'] as const;
 
 const random = (bytes = 32): string => crypto.randomBytes(bytes).toString('base64');
 
@@ -11,7 +11,7 @@ const generate = (name: (typeof SECRET_VARIABLES)[number]): string =>
   name === 'APP_KEYS' ? [random(16), random(16), random(16), random(16)].join(',') : random();
 
 /** Parses KEY=VALUE lines (no interpolation; values may be quoted). */
-export const parseEnvFile = (text: string): Record<string, string> => {
+const parseEnvFile = (text: string): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();

@@ -54,7 +54,7 @@ export const FONT_FAMILIES = FONT_CATALOGUE.map((f) => f.family) as [FontFamilyN
 export const DEFAULT_FONT_FAMILY: FontFamilyName = 'Abel';
 
 /** Where the built stylesheets are served. */
-export const FONT_STYLESHEET_BASE = '/build/fonts/';
+const FONT_STYLESHEET_BASE = '/build/fonts/';
 
 const BY_FAMILY = new Map<string, FontDefinition>(FONT_CATALOGUE.map((f) => [f.family, f]));
 

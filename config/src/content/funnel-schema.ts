@@ -214,7 +214,8 @@ export const funnelVideoSchema = z.object({
     .default([]),
 });
 
-export const funnelSettingsSchema = z.object({ enable_resume_play: bool(false) }).prefault({});
+/** A funnel's settings; search engines index its player page only when the creator allows it (off by default). */
+export const funnelSettingsSchema = z.object({ enable_resume_play: bool(false), allow_indexing: bool(false) }).prefault({});
 
 const title = z.string({ message: 'The title field is required.' }).trim().min(1, { message: 'The title field is required.' }).max(255, {
   message: 'The title field must not be greater than 255 characters.',
@@ -223,7 +224,7 @@ const description = z.string({ message: 'The description field must be a string.
   message: 'The description field must not be greater than 5000 characters.',
 });
 
-/** POST funnels: title, description, settings.enable_resume_play. */
+/** POST funnels: title, description, settings (enable_resume_play, allow_indexing). */
 export const funnelCreateSchema = z.object({
   title,
   description: description.nullish().transform((v) => v ?? ''),
@@ -280,6 +281,7 @@ export const funnelDocumentSchema = z
   });
 
 export type FunnelDocument = z.output<typeof funnelDocumentSchema>;
+export type FunnelSettings = z.output<typeof funnelSettingsSchema>;
 export type FunnelVideo = z.output<typeof funnelVideoSchema>;
 export type FunnelElement = z.output<typeof elementSchema>;
 export type BranchData = z.output<typeof branchDataSchema>;

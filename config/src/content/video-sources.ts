@@ -15,7 +15,6 @@ export const PROVIDER_LABELS: Readonly<Record<VideoProvider, string>> = {
   generic: 'Custom URL',
 };
 
-export const YOUTUBE_ID_LENGTH = 11;
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const VIMEO_ID = /^\d{1,12}$/;
 const ADILO_ID = /^[A-Za-z0-9_-]{4,64}$/;
@@ -100,7 +99,7 @@ export const adiloId = (input: string): string | null => {
   return match && ADILO_ID.test(match[1]!) ? match[1]! : null;
 };
 
-export const embedUrlFor = (provider: Exclude<VideoProvider, 'generic'>, id: string, hash: string | null = null): string => {
+const embedUrlFor = (provider: Exclude<VideoProvider, 'generic'>, id: string, hash: string | null = null): string => {
   switch (provider) {
     case 'youtube':
       return `https://www.youtube.com/embed/${id}`;

@@ -7,7 +7,8 @@ export const MANAGED_BY = ['platform', 'self'] as const;
 
 /** What price display needs of a plan. */
 export interface PricedPlan {
-  payment_schedule: PaymentSchedule | string;
+  /** A PaymentSchedule; the row may hold any string. */
+  payment_schedule: string;
   price: string | number;
   currency: string;
 }

@@ -1,14 +1,9 @@
 import { fieldMessages, messageTemplates } from '../messages';
-import { RGB_COLORS } from '../branding';
+import { CSS_VARIABLE_NAME, HEX_COLOR, RGB_COLORS, cssVariableName } from '../branding';
 import { z } from 'zod';
 
-export const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** A variable name as CSS allows it (without the leading dashes, which are added). */
-export const CSS_VARIABLE_NAME = /^(?:--)?[a-z][a-z0-9-]{0,48}$/i;
 /** A CSS value that cannot close the declaration or the style block it is written into. */
-export const SAFE_CSS_VALUE = /^[^;{}<>\\"'`]{1,100}$/;
-
-export const cssVariableName = (key: string): string => (key.startsWith('--') ? key : `--${key}`).toLowerCase();
+const SAFE_CSS_VALUE = /^[^;{}<>\\"'`]{1,100}$/;
 
 const label = (name: string) => name.replace(/_/g, ' ');
 

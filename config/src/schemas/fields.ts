@@ -12,7 +12,7 @@ export const requiredString = (name: string, max = 255) =>
     .max(max, { message: fieldMessages.max(label(name), max) });
 
 /** A person's name: it lands in branded mail, so it stays short. */
-export const PERSON_NAME_MAX = 60;
+const PERSON_NAME_MAX = 60;
 export const personName = (name: string) => requiredString(name, PERSON_NAME_MAX);
 
 export const email = (name = 'email') =>

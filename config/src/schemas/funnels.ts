@@ -1,4 +1,4 @@
-import type { FunnelDocument } from '../content/funnel-schema';
+import type { FunnelDocument, FunnelSettings } from '../content/funnel-schema';
 import type { VideoResource } from './videos';
 
 /** The funnel input schemas live with the content model (content/funnel-schema.ts); these are its answers. */
@@ -9,7 +9,7 @@ export interface FunnelSummaryResource {
   identifier: string;
   title: string;
   description: string;
-  settings: { enable_resume_play: boolean };
+  settings: FunnelSettings;
   total_videos: number;
   created_at: string | null;
   updated_at: string | null;

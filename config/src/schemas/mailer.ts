@@ -13,7 +13,7 @@ const optional = (name: string, max = 255) =>
 const encryption = z
   .union([z.enum(['none', 'ssl', 'tls']), z.null(), z.literal('')], { message: 'The encryption must be none, ssl or tls.' })
   .optional()
-  .transform((v) => (v ? v : 'none') as 'none' | 'ssl' | 'tls');
+  .transform((v) => (v ? v : 'none'));
 
 export const mailerSchema = z.object({
   host: requiredString('host').refine((v) => /^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/.test(v), { message: 'The host must be a host name or IP address.' }),

@@ -1,4 +1,4 @@
-import { fieldMessages, MESSAGES } from '../messages';
+import { fieldMessages } from '../messages';
 import { z } from 'zod';
 import { confirmed, email, optionalBoolean, password, personName } from './fields';
 import type { SubscriptionResource } from './billing';
@@ -37,8 +37,6 @@ export const updateStatusSchema = z
       ctx.addIssue({ code: 'custom', path: ['status_note'], message: fieldMessages.required('status note') });
     }
   });
-
-export const ADMIN_ROLE_READ_ONLY = MESSAGES.adminRoleReadOnly;
 
 /** A user as the API shows it: never a password hash, token or Stripe secret. */
 export interface UserResource {

@@ -8,7 +8,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The send-test-event type: delivered to one endpoint on request, never subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-export const WEBHOOK_URL_MAX = 2048;
+const WEBHOOK_URL_MAX = 2048;
 
 /** An https URL without credentials (where it points is checked on the server, at save and at send). */
 export const webhookUrl = z

@@ -1,16 +1,16 @@
 import { MESSAGES, changePasswordSchema, forgotSchema, loginSchema, registerSchema, resetSchema, verifyEmailSchema } from '@branchify/shared';
 import type { Context } from 'koa';
-import { AppError, unauthenticated } from '../http/errors';
+import { unauthenticated } from '../http/errors';
 import { created, ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
 import type { IssuedTokens } from './tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import type { UserRecord } from '../content-types/users-permissions';
+import { signedInUser } from '../http/request-state';
 
 const meta = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') });
-const currentUser = (ctx: Context): UserRecord => ctx.state.branchifyUser as UserRecord;
 
 /** Sets the refresh cookie and returns the body part clients read (never the refresh token). */
 const session = (ctx: Context, tokens: IssuedTokens) => {
@@ -36,18 +36,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async me(ctx: Context) {
-      ok(ctx, await present(currentUser(ctx)));
+      ok(ctx, await present(signedInUser(ctx)));
     },
 
     async changePassword(ctx: Context) {
       const input = parse(changePasswordSchema, ctx.request.body);
-      await auth().changePassword(currentUser(ctx), input.current_password, input.password);
+      await auth().changePassword(signedInUser(ctx), input.current_password, input.password);
       clearRefreshCookie(ctx);
       ok(ctx, null, MESSAGES.passwordChanged);
     },
 
     async sendVerificationEmail(ctx: Context) {
-      await auth().sendVerification(currentUser(ctx));
+      await auth().sendVerification(signedInUser(ctx));
       ok(ctx, null, MESSAGES.verificationLinkSent);
     },
 
@@ -79,11 +79,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const raw = readRefreshCookie(ctx);
       const rotated = raw ? await getService(strapi, 'tokens').rotate(raw, meta(ctx)) : ({ refused: 'invalid' } as const);
       if (rotated.refused) {
-        // Another tab just rotated this token: its fresh cookie is the one the browser keeps.
-        if (rotated.refused === 'invalid') clearRefreshCookie(ctx);
+        clearRefreshCookie(ctx);
         // The session ended because the account was suspended: the answer says so.
-        if (rotated.refused === 'invalid' && raw && (await getService(strapi, 'tokens').ownedBySuspendedUser(raw))) {
-          throw new AppError(401, MESSAGES.accountSuspended);
+        if (raw && (await getService(strapi, 'tokens').ownedBySuspendedUser(raw))) {
+          throw unauthenticated(MESSAGES.accountSuspended);
         }
         throw unauthenticated();
       }

@@ -2,7 +2,7 @@ import { SESSION_HINT_COOKIE } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import type { Context } from 'koa';
 
-export const REFRESH_COOKIE = 'branchify_refresh';
+const REFRESH_COOKIE = 'branchify_refresh';
 const COOKIE_PATH = '/api/auth';
 
 /** Cookies are Secure when the app is reached over https (PUBLIC_URL), not when a header says so. */

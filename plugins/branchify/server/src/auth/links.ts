@@ -1,19 +1,12 @@
 import { env } from '@branchify/shared/node';
 import { hmac, randomToken, safeEqual, sha1, sha256 } from './crypto';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
 import { durableTransaction } from '../utils/durable-transaction';
+import { getService } from '../utils/services';
+import type { UserRecord } from '../content-types/users-permissions';
 
 /** Reset links one account may hold at once (each one mailed). */
-export const MAX_LIVE_RESET_LINKS = 3;
-
-export interface PasswordResetRow {
-  id: number;
-  user_id: number;
-  token_hash: string;
-  expires_at: string | Date | null;
-  used_at: string | Date | null;
-}
+const MAX_LIVE_RESET_LINKS = 3;
 
 export interface VerificationParams {
   id: string;
@@ -46,7 +39,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async checkVerification(p: VerificationParams): Promise<UserRecord | null> {
       if (!safeEqual(hmac(signingKey(), canonical(p)), p.signature)) return null;
       if (!/^\d+$/.test(p.expires) || Number(p.expires) * 1000 < Date.now()) return null;
-      const user = await strapi.plugin('branchify').service('users').findRecord(Number(p.id));
+      const user = await getService(strapi, 'users').findRecord(Number(p.id));
       if (!user || !safeEqual(sha1(user.email.toLowerCase()), p.hash)) return null;
       return user;
     },

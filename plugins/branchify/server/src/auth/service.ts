@@ -1,22 +1,22 @@
 import { MESSAGES } from '@branchify/shared';
-import { AppError, conflict, forbidden, tooManyRequests, validationError } from '../http/errors';
+import { conflict, forbidden, tooManyRequests, validationError } from '../http/errors';
 import { getService } from '../utils/services';
-import type { Strapi, Transaction } from '../utils/strapi';
-import type { UserRecord } from '../users/serialize';
+import { rawRows, type Strapi, type Transaction } from '../utils/strapi';
 import type { NewUser } from '../users/service';
 import type { RequestMeta } from './tokens';
 import type { VerificationParams } from './links';
 import { verifyPassword } from './passwords';
 import { durableTransaction } from '../utils/durable-transaction';
+import type { UserRecord } from '../content-types/users-permissions';
 
 /** Inserts a named claim unless it exists (no error either way); true for the one that inserted it. */
 const claimOnce = async (trx: Transaction, name: string): Promise<boolean> => {
   const now = new Date();
-  const result = await trx.raw(
+  const result: unknown = await trx.raw(
     'INSERT INTO branchify_install_claims (name, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING RETURNING id',
     [name, now, now],
   );
-  const rows: unknown[] = Array.isArray(result) ? result : result.rows;
+  const rows = rawRows<unknown>(result);
   return rows.length === 1;
 };
 
@@ -34,7 +34,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
      */
     async register(input: NewUser, meta: RequestMeta) {
       if (await users().emailTaken(input.email)) throw validationError({ email: [MESSAGES.emailTaken] });
-      const { user, first } = await strapi.db.transaction(async ({ trx }) => {
+      const { user, first } = await durableTransaction(strapi, async ({ trx }) => {
         const first = (await users().count()) === 0 && (await claimOnce(trx, 'first-admin'));
         return { user: await users().create({ ...input, is_admin: first }, { verified: first }), first };
       });
@@ -62,7 +62,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       // Only after the password matched, so suspension cannot be probed.
       if (record.status !== 'active') throw forbidden(MESSAGES.accountSuspended);
       const { password: _hash, ...user } = record;
-      return { user: user as UserRecord, tokens: await tokens().issue(user as UserRecord, meta) };
+      return { user: user as UserRecord, tokens: await tokens().issue(user, meta) };
     },
 
     async changePassword(user: UserRecord, current: string, next: string) {
@@ -81,7 +81,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async verifyEmail(params: VerificationParams): Promise<UserRecord> {
       const user = await links().checkVerification(params);
-      if (!user) throw new AppError(403, MESSAGES.invalidVerificationLink);
+      if (!user) throw forbidden(MESSAGES.invalidVerificationLink);
       if (user.email_verified_at) return user;
       const verified = await users().update(user.id, { email_verified_at: new Date(), confirmed: true });
       await notify().welcome(verified);

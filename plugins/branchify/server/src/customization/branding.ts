@@ -4,7 +4,7 @@ import { validationError } from '../http/errors';
 import { isTemplateKey, type RenderedMail } from '../mailer/templates';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { storeImage, type IncomingFile } from './images';
+import { storeImage, type IncomingFile } from './upload-store';
 import { previewMail } from './preview';
 import type { CustomizationInput } from './service';
 import type { emailPreviewSchema } from './validators';
@@ -13,7 +13,7 @@ import type { emailPreviewSchema } from './validators';
 export const IMAGE_FIELDS = { app_logo: 'app_logo_url', app_favicon: 'app_favicon_url' } as const;
 export type ImageField = keyof typeof IMAGE_FIELDS;
 export type UploadedImages = Array<[ImageField, IncomingFile]>;
-export type EmailPreview = z.output<typeof emailPreviewSchema>;
+type EmailPreview = z.output<typeof emailPreviewSchema>;
 
 /** What an admin does to the app's branding and mail templates, one use-case per function. */
 export default ({ strapi }: { strapi: Strapi }) => {

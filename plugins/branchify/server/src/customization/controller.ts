@@ -6,8 +6,9 @@ import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { IMAGE_FIELDS, type ImageField, type UploadedImages } from './branding';
-import { filesIn } from './images';
+import { filesIn } from './upload-store';
 import { customizationSchema, emailPreviewSchema } from './validators';
+import { signedInUser } from '../http/request-state';
 
 /** The uploaded files of a multipart request, one per image field. */
 const imagesOf = (ctx: Context): UploadedImages => {
@@ -54,7 +55,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async update(ctx: Context) {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       const input = parse(customizationSchema, ctx.is('multipart') ? decodeMultipart(body) : body);
-      ok(ctx, await branding().update(input, imagesOf(ctx), ctx.state.branchifyUser.id), MESSAGES.appCustomizationUpdated);
+      ok(ctx, await branding().update(input, imagesOf(ctx), signedInUser(ctx).id), MESSAGES.appCustomizationUpdated);
     },
 
     async emailPreview(ctx: Context) {
@@ -63,7 +64,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** Multipart: app_logo and/or app_favicon. */
     async uploadImages(ctx: Context) {
-      ok(ctx, await branding().uploadImages(imagesOf(ctx), ctx.state.branchifyUser.id), MESSAGES.appCustomizationUpdated);
+      ok(ctx, await branding().uploadImages(imagesOf(ctx), signedInUser(ctx).id), MESSAGES.appCustomizationUpdated);
     },
   };
 };

@@ -2,7 +2,7 @@ import { MESSAGES } from '@branchify/shared';
 import type { MultipartConfig } from '../middlewares/multipart';
 import { ADMIN, route } from '../routes/define';
 import { IMAGE_FIELDS } from './branding';
-import { brandingImageRules } from './images';
+import { brandingImageRules } from './upload-store';
 
 /** Logo and favicon: one file each, within IMAGE_UPLOAD_MAX_KB. */
 const images: MultipartConfig = {

@@ -3,22 +3,9 @@ import { env } from '@branchify/shared/node';
 import { DEFAULT_TEMPLATES, effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import { effectiveColorScheme, variableName } from './colors';
-
-export { DEFAULT_APP_NAME };
-
-export interface CustomizationRow {
-  id: number;
-  app_name: string | null;
-  app_description: string | null;
-  app_logo_url: string | null;
-  app_favicon_url: string | null;
-  app_support_url: string | null;
-  app_color_scheme: Record<string, string> | null;
-  app_email_templates: TemplateOverrides | null;
-  createdAt?: string | Date | null;
-  updatedAt?: string | Date | null;
-}
+import { cssVariableName } from '@branchify/shared';
+import { effectiveColorScheme } from './colors';
+import type { CustomizationRow } from '../content-types/customization';
 
 export interface CustomizationInput {
   app_name?: string;
@@ -110,7 +97,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (input.app_color_scheme) {
         const merged: Record<string, string> = { ...(current?.app_color_scheme ?? {}) };
         for (const [key, raw] of Object.entries(input.app_color_scheme)) {
-          const name = variableName(key);
+          const name = cssVariableName(key);
           const value = raw.trim();
           if (sameValue(value, DEFAULT_COLOR_SCHEME[name])) delete merged[name];
           else merged[name] = value;

@@ -1,8 +1,6 @@
 import { customizationSchemaFor, emailPreviewSchemaFor, type EmailTemplateCatalogue } from '@branchify/shared';
 import { DEFAULT_TEMPLATES, isTemplateKey, missingRequired, unknownPlaceholders } from '../mailer/templates';
 
-export type { CustomizationBody } from '@branchify/shared';
-
 /** The customization rules live in @branchify/shared; the mail templates they check against live with the mailer. */
 const catalogue: EmailTemplateCatalogue = {
   isTemplateKey,

@@ -2,14 +2,15 @@ import { funnelCreateSchema, funnelDocumentSchema, MESSAGES } from '@branchify/s
 import type { Context } from 'koa';
 import { notFound } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
-import { routeId } from '../http/params';
+import { routeId, routeParam } from '../http/params';
 import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { sendPlayerPayload } from './player-response';
 import { presentFunnel, presentFunnelSummary } from './present';
-import type { FunnelRow } from './service';
+import type { FunnelRow } from '../content-types/funnel';
+import { signedInUser } from '../http/request-state';
 
 /** Funnels: the signed-in user's own; another tenant's is a 404. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -18,7 +19,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const editing = () => getService(strapi, 'funnel-editing');
 
   const load = async (ctx: Context): Promise<FunnelRow> => {
-    const funnel = await funnels().find(ctx.state.branchifyUser.id, routeId(ctx));
+    const funnel = await funnels().find(signedInUser(ctx).id, routeId(ctx));
     if (!funnel) throw notFound();
     return funnel;
   };
@@ -34,7 +35,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   return {
     async index(ctx: Context) {
       const q = readListQuery(ctx.query, []);
-      const { rows, total } = await funnels().list(ctx.state.branchifyUser.id, q);
+      const { rows, total } = await funnels().list(signedInUser(ctx).id, q);
       paged(ctx, rows.map(presentFunnelSummary), pageMeta(q, total));
     },
 
@@ -44,7 +45,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async create(ctx: Context) {
       const input = parse(funnelCreateSchema, ctx.request.body);
-      created(ctx, await full(await editing().create(ctx.state.branchifyUser, input)), MESSAGES.funnelSaved);
+      created(ctx, await full(await editing().create(signedInUser(ctx), input)), MESSAGES.funnelSaved);
     },
 
     /**
@@ -59,22 +60,22 @@ export default ({ strapi }: { strapi: Strapi }) => {
         return ok(ctx, await full(updated), MESSAGES.funnelUpdated);
       }
       const doc = parse(funnelDocumentSchema, body);
-      ok(ctx, await full(await editing().save(ctx.state.branchifyUser, funnel, doc)), MESSAGES.funnelSaved);
+      ok(ctx, await full(await editing().save(signedInUser(ctx), funnel, doc)), MESSAGES.funnelSaved);
     },
 
     async duplicate(ctx: Context) {
       const source = await load(ctx);
-      created(ctx, await full(await editing().duplicate(ctx.state.branchifyUser, source)), MESSAGES.funnelDuplicated);
+      created(ctx, await full(await editing().duplicate(signedInUser(ctx), source)), MESSAGES.funnelDuplicated);
     },
 
     async destroy(ctx: Context) {
-      await editing().remove(await load(ctx), ctx.state.branchifyUser.id);
+      await editing().remove(await load(ctx), signedInUser(ctx).id);
       ok(ctx, null, MESSAGES.funnelDeleted);
     },
 
     /** Public: the player payload (also answered by the player-payload middleware, before the router). */
     async player(ctx: Context) {
-      await sendPlayerPayload(strapi, ctx, String(ctx.params.reference ?? ''));
+      await sendPlayerPayload(strapi, ctx, routeParam(ctx, 'reference'));
     },
   };
 };

@@ -1,15 +1,16 @@
-import { countElements, MESSAGES, type FunnelDocument } from '@branchify/shared';
+import { countElements, MESSAGES, type FunnelDocument, type FunnelSettings } from '@branchify/shared';
 import { validationError, type FieldErrors } from '../http/errors';
-import type { UserRecord } from '../users/serialize';
 import { isForeignKeyViolation } from '../utils/db-errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { FunnelRow } from './service';
+import { settingsOf } from './present';
+import type { UserRecord } from '../content-types/users-permissions';
+import type { FunnelRow } from '../content-types/funnel';
 
-export interface FunnelMeta {
+interface FunnelMeta {
   title: string;
   description: string;
-  settings: { enable_resume_play: boolean };
+  settings: FunnelSettings;
 }
 
 /**
@@ -80,7 +81,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         {
           title: `${source.title} (copy)`.slice(0, 255),
           description: source.description ?? '',
-          settings: { enable_resume_play: Boolean(source.settings?.enable_resume_play) },
+          settings: settingsOf(source),
           videos: source.videos ?? [],
         },
         withinLimit(user),

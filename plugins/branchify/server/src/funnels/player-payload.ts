@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { MESSAGES, endingVideos, rootVideo, grantsAccess } from '@branchify/shared';
+import { MESSAGES, endingVideos, rootVideo, grantsAccess, messageTemplates } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { notFound } from '../http/errors';
 import { versionWatch } from '../operations/cache-versions';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { VideoRow } from '../videos/service';
+import type { FunnelRow } from '../content-types/funnel';
+import type { VideoRow } from '../content-types/video';
 
 export interface PlayerEntry {
   /** The funnel's row id, for the view and interaction writers (never sent to viewers). */
@@ -16,24 +17,22 @@ export interface PlayerEntry {
   /** Videos that branch nowhere else: reaching the end of one completes the funnel. */
   endings: ReadonlySet<string>;
   payload: ReturnType<typeof buildPayload>;
+  /** What a shared link's preview needs beyond the payload (player-page/preview-tags.ts). */
+  preview: PlayerPreview;
   /** The `/api` envelope, serialised once. */
   json: string;
   etag: string;
 }
 
-type Funnel = {
-  id: number;
-  owner_id: number;
-  identifier: string;
-  title: string;
-  description: string | null;
-  settings: { enable_resume_play?: boolean } | null;
-  videos: Array<{ id: number; editor_id: string; elements: unknown[] }> | null;
-  version: number | null;
-};
+interface PlayerPreview {
+  /** The creator lets search engines index the player page (settings.allow_indexing). */
+  allowIndexing: boolean;
+  /** The first video's stored poster (as stored: absolute, or a path on this app), with its size when recorded. */
+  poster: { url: string; width: number | null; height: number | null; alt: string } | null;
+}
 
 const buildPayload = (
-  funnel: Funnel,
+  funnel: FunnelRow,
   library: ReadonlyMap<number, VideoRow>,
   app: { app_name: string; app_favicon_url: string | null; app_logo_url: string | null; app_color_scheme: Record<string, string> },
 ) => {
@@ -50,7 +49,7 @@ const buildPayload = (
         source_url: video.source_url ?? null,
         thumbnail: video.thumbnail ?? null,
         duration: video.duration === null || video.duration === undefined ? null : Number(video.duration),
-        elements: v.elements,
+        elements: v.elements, // opaque here: readers check each element's shape
       },
     ];
   });
@@ -101,12 +100,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const app = await getService(strapi, 'customization').publicView();
     const payload = buildPayload(funnel, library, app);
     const json = JSON.stringify({ success: true, data: payload });
+    const first = payload.videos.find((v) => v.editor_id === payload.root_editor_id) ?? payload.videos[0];
+    const poster = first?.thumbnail
+      ? {
+          url: first.thumbnail,
+          ...((await getService(strapi, 'creator-images').dimensions(funnel.owner_id, first.thumbnail)) ?? { width: null, height: null }),
+          alt: messageTemplates.funnelPreviewImageAlt(first.title),
+        }
+      : null;
     return {
       funnelId: funnel.id,
       editorIds: new Set(payload.videos.map((v) => v.editor_id)),
       resume: payload.settings.enable_resume_play,
-      endings: endingVideos(payload.videos as Array<{ editor_id: string; elements: Array<{ type: string; data: unknown }> }>),
+      endings: endingVideos(payload.videos),
       payload,
+      preview: { allowIndexing: Boolean(funnel.settings?.allow_indexing), poster },
       json,
       etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
     };

@@ -1,11 +1,15 @@
-import type { FunnelDocument, FunnelResource, FunnelSummaryResource } from '@branchify/shared';
+import type { FunnelDocument, FunnelResource, FunnelSettings, FunnelSummaryResource } from '@branchify/shared';
 import { presentVideo } from '../videos/present';
-import type { VideoRow } from '../videos/service';
-import type { FunnelRow } from './service';
+import type { VideoRow } from '../content-types/video';
+import type { FunnelRow } from '../content-types/funnel';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
-const settingsOf = (row: FunnelRow) => ({ enable_resume_play: Boolean(row.settings?.enable_resume_play) });
+/** The stored settings with every key present (rows saved before a setting existed read as its default). */
+export const settingsOf = (row: Pick<FunnelRow, 'settings'>): FunnelSettings => ({
+  enable_resume_play: Boolean(row.settings?.enable_resume_play),
+  allow_indexing: Boolean(row.settings?.allow_indexing),
+});
 
 /** A funnel in the dashboard list. */
 export const presentFunnelSummary = (row: FunnelRow): FunnelSummaryResource => ({

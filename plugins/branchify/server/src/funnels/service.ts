@@ -1,35 +1,15 @@
 import crypto from 'node:crypto';
-import type { FunnelDocument } from '@branchify/shared';
+import type { FunnelDocument, FunnelSettings } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
 import { getService } from '../utils/services';
 import { durableTransaction } from '../utils/durable-transaction';
 import { query, UID, type Strapi } from '../utils/strapi';
-
-export interface FunnelRow {
-  id: number;
-  owner_id: number;
-  identifier: string;
-  title: string;
-  description: string | null;
-  settings: { enable_resume_play?: boolean } | null;
-  videos: FunnelDocument['videos'] | null;
-  version: number | null;
-  createdAt?: string | Date;
-  updatedAt?: string | Date;
-}
-
-/** Which library video a funnel uses. */
-export interface FunnelVideoRow {
-  id: number;
-  funnel_id: number;
-  video_id: number;
-  owner_id: number;
-}
+import type { FunnelRow } from '../content-types/funnel';
 
 const LINKS = 'branchify_funnel_videos';
 
 /** 24 characters of base62: the funnel's public, unguessable reference. */
-export const newIdentifier = (): string => {
+const newIdentifier = (): string => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   const bytes = crypto.randomBytes(48);
   let out = '';
@@ -41,30 +21,110 @@ export const newIdentifier = (): string => {
   return out.length === 24 ? out : newIdentifier();
 };
 
+type FunnelInput = { title: string; description: string; settings: FunnelSettings; videos?: FunnelDocument['videos'] };
+
+const funnelsOf = (strapi: Strapi) => query(strapi, UID.funnel);
+const db = (strapi: Strapi) => strapi.db.connection;
+
+const writeLinks = async (strapi: Strapi, funnelId: number, ownerId: number, videos: FunnelDocument['videos']) => {
+  const ids = [...new Set(videos.map((v) => v.id))];
+  await durableTransaction(strapi, async ({ trx }) => {
+    await trx(LINKS).where({ funnel_id: funnelId }).delete();
+    if (ids.length) {
+      const now = new Date();
+      await trx(LINKS).insert(ids.map((video_id) => ({ funnel_id: funnelId, video_id, owner_id: ownerId, created_at: now, updated_at: now })));
+    }
+  });
+};
+
+const list = async (strapi: Strapi, ownerId: number, q: ListQuery): Promise<{ rows: FunnelRow[]; total: number }> => {
+  const where = { owner_id: ownerId, ...(q.search ? { title: { $containsi: q.search } } : {}) };
+  const [rows, total] = await Promise.all([
+    funnelsOf(strapi).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: q.perPage, offset: q.offset }),
+    funnelsOf(strapi).count({ where }),
+  ]);
+  return { rows, total };
+};
+
+const create = async (strapi: Strapi, ownerId: number, input: FunnelInput): Promise<FunnelRow> => {
+  const videos = input.videos ?? [];
+  const row: FunnelRow = await funnelsOf(strapi).create({
+    data: {
+      owner_id: ownerId,
+      identifier: newIdentifier(),
+      title: input.title,
+      description: input.description,
+      settings: input.settings,
+      videos,
+      version: 1,
+    },
+  });
+  if (videos.length) await writeLinks(strapi, row.id, ownerId, videos);
+  return row;
+};
+
+/** The funnel and its links in one transaction: a save is stored whole or not at all. */
+const saveDocument = async (strapi: Strapi, funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> =>
+  durableTransaction(strapi, async () => {
+    const row: FunnelRow = await funnelsOf(strapi).update({
+      where: { id: funnel.id },
+      data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
+    });
+    await writeLinks(strapi, funnel.id, funnel.owner_id, doc.videos);
+    return row;
+  });
+
+/** Removes the funnel with its links and its analytics. */
+const remove = async (strapi: Strapi, funnel: FunnelRow): Promise<void> => {
+  await durableTransaction(strapi, async ({ trx }) => {
+    await trx(LINKS).where({ funnel_id: funnel.id }).delete();
+    await getService(strapi, 'analytics').deleteForFunnels(trx, [funnel.id]);
+    // Through the query layer (in this transaction): every process's player cache hears of it.
+    await funnelsOf(strapi).delete({ where: { id: funnel.id } });
+  });
+};
+
+/** Removes every funnel of an owner with its links and analytics (one transaction). */
+const removeAllOf = async (strapi: Strapi, ownerId: number): Promise<void> => {
+  await durableTransaction(strapi, async ({ trx }) => {
+    const ids = (await trx('branchify_funnels').where({ owner_id: ownerId }).select('id')).map((r: { id: number }) => r.id);
+    await getService(strapi, 'analytics').deleteForFunnels(trx, ids);
+    await trx(LINKS).where({ owner_id: ownerId }).delete();
+    await trx('branchify_funnels').where({ owner_id: ownerId }).delete();
+  });
+};
+
+/** How many funnels use each of the given videos (a video's total_funnels). */
+const countsByVideo = async (strapi: Strapi, ids: readonly number[]): Promise<Map<number, number>> => {
+  const counts = new Map<number, number>();
+  if (!ids.length) return counts;
+  const rows: Array<{ video_id: number; n: number | string }> = await db(strapi)(LINKS)
+    .select('video_id')
+    .count({ n: '*' })
+    .whereIn('video_id', ids)
+    .groupBy('video_id');
+  for (const row of rows) counts.set(Number(row.video_id), Number(row.n));
+  return counts;
+};
+
+/** Titles of the funnels that use a video (to explain why it cannot be deleted). */
+const titlesUsing = async (strapi: Strapi, id: number): Promise<string[]> => {
+  const rows: Array<{ title: string }> = await db(strapi)(LINKS)
+    .join('branchify_funnels', 'branchify_funnels.id', `${LINKS}.funnel_id`)
+    .where(`${LINKS}.video_id`, id)
+    .orderBy('branchify_funnels.title')
+    .limit(5)
+    .select('branchify_funnels.title');
+  return rows.map((r) => r.title);
+};
+
 /** Funnels: owner-scoped persistence, and the video links kept in step with every save. */
 export default ({ strapi }: { strapi: Strapi }) => {
-  const funnels = () => query(strapi, UID.funnel);
-  const db = () => strapi.db.connection;
-
-  const writeLinks = async (funnelId: number, ownerId: number, videos: FunnelDocument['videos']) => {
-    const ids = [...new Set(videos.map((v) => v.id))];
-    await strapi.db.transaction(async ({ trx }) => {
-      await trx(LINKS).where({ funnel_id: funnelId }).delete();
-      if (ids.length) {
-        const now = new Date();
-        await trx(LINKS).insert(ids.map((video_id) => ({ funnel_id: funnelId, video_id, owner_id: ownerId, created_at: now, updated_at: now })));
-      }
-    });
-  };
+  const funnels = () => funnelsOf(strapi);
 
   return {
-    async list(ownerId: number, q: ListQuery): Promise<{ rows: FunnelRow[]; total: number }> {
-      const where = { owner_id: ownerId, ...(q.search ? { title: { $containsi: q.search } } : {}) };
-      const [rows, total] = await Promise.all([
-        funnels().findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: q.perPage, offset: q.offset }),
-        funnels().count({ where }),
-      ]);
-      return { rows, total };
+    list(ownerId: number, q: ListQuery): Promise<{ rows: FunnelRow[]; total: number }> {
+      return list(strapi, ownerId, q);
     },
 
     async count(ownerId: number): Promise<number> {
@@ -87,39 +147,19 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * Creates a funnel only if `allow(count after)` passes, counting and inserting as one step per
      * owner: on PostgreSQL the owner's user row is locked for the transaction; SQLite has one writer.
      */
-    async createCounted(
-      ownerId: number,
-      input: { title: string; description: string; settings: { enable_resume_play: boolean }; videos?: FunnelDocument['videos'] },
-      allow: (countAfter: number) => Promise<void>,
-    ): Promise<FunnelRow> {
-      return strapi.db.transaction(async ({ trx }) => {
+    async createCounted(ownerId: number, input: FunnelInput, allow: (countAfter: number) => Promise<void>): Promise<FunnelRow> {
+      return durableTransaction(strapi, async ({ trx }) => {
         if (strapi.db.dialect.client === 'postgres') await trx.raw('SELECT id FROM up_users WHERE id = ? FOR UPDATE', [ownerId]);
         await allow((await funnels().count({ where: { owner_id: ownerId } })) + 1);
         return this.create(ownerId, input);
       });
     },
 
-    async create(
-      ownerId: number,
-      input: { title: string; description: string; settings: { enable_resume_play: boolean }; videos?: FunnelDocument['videos'] },
-    ): Promise<FunnelRow> {
-      const videos = input.videos ?? [];
-      const row: FunnelRow = await funnels().create({
-        data: {
-          owner_id: ownerId,
-          identifier: newIdentifier(),
-          title: input.title,
-          description: input.description,
-          settings: input.settings,
-          videos,
-          version: 1,
-        },
-      });
-      if (videos.length) await writeLinks(row.id, ownerId, videos);
-      return row;
+    create(ownerId: number, input: FunnelInput): Promise<FunnelRow> {
+      return create(strapi, ownerId, input);
     },
 
-    async updateMeta(funnel: FunnelRow, input: { title: string; description: string; settings: { enable_resume_play: boolean } }): Promise<FunnelRow> {
+    async updateMeta(funnel: FunnelRow, input: { title: string; description: string; settings: FunnelSettings }): Promise<FunnelRow> {
       return funnels().update({
         where: { id: funnel.id },
         data: { title: input.title, description: input.description, settings: input.settings, version: (funnel.version ?? 1) + 1 },
@@ -127,59 +167,28 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     /** The funnel and its links in one transaction: a save is stored whole or not at all. */
-    async saveDocument(funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
-      return durableTransaction(strapi, async () => {
-        const row: FunnelRow = await funnels().update({
-          where: { id: funnel.id },
-          data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
-        });
-        await writeLinks(funnel.id, funnel.owner_id, doc.videos);
-        return row;
-      });
+    saveDocument(funnel: FunnelRow, doc: FunnelDocument): Promise<FunnelRow> {
+      return saveDocument(strapi, funnel, doc);
     },
 
     /** Removes the funnel with its links and its analytics. */
-    async remove(funnel: FunnelRow): Promise<void> {
-      await strapi.db.transaction(async ({ trx }) => {
-        await trx(LINKS).where({ funnel_id: funnel.id }).delete();
-        await getService(strapi, 'analytics').deleteForFunnels(trx, [funnel.id]);
-        // Through the query layer (in this transaction): every process's player cache hears of it.
-        await funnels().delete({ where: { id: funnel.id } });
-      });
+    remove(funnel: FunnelRow): Promise<void> {
+      return remove(strapi, funnel);
     },
 
     /** Removes every funnel of an owner with its links and analytics (one transaction). */
-    async removeAllOf(ownerId: number): Promise<void> {
-      await strapi.db.transaction(async ({ trx }) => {
-        const ids = (await trx('branchify_funnels').where({ owner_id: ownerId }).select('id')).map((r: { id: number }) => r.id);
-        await getService(strapi, 'analytics').deleteForFunnels(trx, ids);
-        await trx(LINKS).where({ owner_id: ownerId }).delete();
-        await trx('branchify_funnels').where({ owner_id: ownerId }).delete();
-      });
+    removeAllOf(ownerId: number): Promise<void> {
+      return removeAllOf(strapi, ownerId);
     },
 
     /** How many funnels use each of the given videos (a video's total_funnels). */
-    async countsByVideo(ids: readonly number[]): Promise<Map<number, number>> {
-      const counts = new Map<number, number>();
-      if (!ids.length) return counts;
-      const rows: Array<{ video_id: number; n: number | string }> = await db()(LINKS)
-        .select('video_id')
-        .count({ n: '*' })
-        .whereIn('video_id', ids)
-        .groupBy('video_id');
-      for (const row of rows) counts.set(Number(row.video_id), Number(row.n));
-      return counts;
+    countsByVideo(ids: readonly number[]): Promise<Map<number, number>> {
+      return countsByVideo(strapi, ids);
     },
 
     /** Titles of the funnels that use a video (to explain why it cannot be deleted). */
-    async titlesUsing(id: number): Promise<string[]> {
-      const rows: Array<{ title: string }> = await db()(LINKS)
-        .join('branchify_funnels', 'branchify_funnels.id', `${LINKS}.funnel_id`)
-        .where(`${LINKS}.video_id`, id)
-        .orderBy('branchify_funnels.title')
-        .limit(5)
-        .select('branchify_funnels.title');
-      return rows.map((r) => r.title);
+    titlesUsing(id: number): Promise<string[]> {
+      return titlesUsing(strapi, id);
     },
   };
 };

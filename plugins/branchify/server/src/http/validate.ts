@@ -11,7 +11,7 @@ export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.output<
   throw validationError(toFieldErrors(result.error));
 };
 
-export const toFieldErrors = (error: z.ZodError): FieldErrors => {
+const toFieldErrors = (error: z.ZodError): FieldErrors => {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';

@@ -3,10 +3,11 @@ import { factories } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { notFound, validationError } from '../http/errors';
 import { parse } from '../http/validate';
-import type { SubscriptionRow } from '../billing/records';
 import { getService } from '../utils/services';
 import { UID, type Strapi } from '../utils/strapi';
 import { INTEGRATOR_OPENAPI } from './openapi';
+import type { SubscriptionRow } from '../content-types/subscription';
+import { routeParam } from '../http/params';
 
 /**
  * Strapi's generated REST API for integrators (/api/branchify/...), authenticated by Strapi API
@@ -17,7 +18,7 @@ import { INTEGRATOR_OPENAPI } from './openapi';
 
 /** The token an action ran with, for the log (its id and name, never its key). */
 const caller = (ctx: Context) => {
-  const token = ctx.state.auth?.credentials as { id?: number; name?: string } | undefined;
+  const token = ctx.state.auth?.credentials;
   return `api token ${token?.id ?? '?'} (${token?.name ?? 'unnamed'})`;
 };
 
@@ -41,7 +42,7 @@ export const video = factories.createCoreController(UID.video);
 
 export const subscription = factories.createCoreController(UID.subscription, ({ strapi }) => {
   const subscriptions = () => getService(strapi, 'integrator-subscriptions');
-  const documentId = (ctx: Context) => String(ctx.params.id ?? '');
+  const documentId = (ctx: Context) => routeParam(ctx, 'id');
 
   return {
     async create(ctx: Context) {
@@ -66,7 +67,7 @@ export const subscription = factories.createCoreController(UID.subscription, ({ 
 });
 
 /** Users' public fields: never the password hash, token version, reset tokens or Stripe ids. */
-export const PUBLIC_USER_FIELDS = [
+const PUBLIC_USER_FIELDS = [
   'first_name',
   'last_name',
   'email',
@@ -115,10 +116,10 @@ export const integratorUser = ({ strapi }: { strapi: Strapi }) => {
 
     async findOne(ctx: Context) {
       await sanitizedQuery(ctx);
-      const documentId = String(ctx.params.id ?? '');
+      const documentId = routeParam(ctx, 'id');
       const row = /^[a-z0-9]{1,64}$/i.test(documentId) ? await documents().findOne({ documentId, fields: [...PUBLIC_USER_FIELDS] }) : null;
       if (!row) throw notFound();
-      ctx.body = { data: pick(row as Record<string, unknown>), meta: {} };
+      ctx.body = { data: pick(row), meta: {} };
     },
   };
 };

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
+import type { Next } from '../http/next';
 import { AppError } from '../http/errors';
 import type { Strapi } from '../utils/strapi';
 

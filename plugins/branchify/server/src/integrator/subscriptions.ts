@@ -1,15 +1,16 @@
 import { MESSAGES, type cancelSchema, type integratorSubscribeSchema, type integratorUpdateSchema } from '@branchify/shared';
 import type { z } from 'zod';
-import type { SubscriptionRow } from '../billing/records';
 import { notFound, validationError } from '../http/errors';
-import { USER_FIELDS, type UserRecord } from '../users/serialize';
+import { USER_FIELDS } from '../users/present';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
+import type { SubscriptionRow } from '../content-types/subscription';
+import type { UserRecord } from '../content-types/users-permissions';
 
 type Subscribe = z.output<typeof integratorSubscribeSchema>;
 type Update = z.output<typeof integratorUpdateSchema>;
 type Cancel = z.output<typeof cancelSchema>;
-export type IntegratorSubscription = SubscriptionRow & { documentId: string };
+type IntegratorSubscription = SubscriptionRow & { documentId: string };
 
 /**
  * What an integrator does to a self-managed subscription, one use-case each, through the same

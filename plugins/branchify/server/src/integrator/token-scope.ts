@@ -17,7 +17,7 @@ interface AuthService {
 }
 
 /** Whether a route's action is one of the integrator API's (every scope it names is). */
-export const isIntegratorAction = (config: RouteAuthConfig): boolean => {
+const isIntegratorAction = (config: RouteAuthConfig): boolean => {
   if (!config) return false;
   const scopes = Array.isArray(config.scope) ? config.scope : config.scope ? [config.scope] : [];
   return scopes.length > 0 && scopes.every((scope) => INTEGRATOR_SCOPES.has(scope));
@@ -29,7 +29,7 @@ export const isIntegratorAction = (config: RouteAuthConfig): boolean => {
  * access opens every content-API action) runs only after this one.
  */
 export const confineApiTokens = (strapi: Strapi): void => {
-  const auth = strapi.get('auth') as AuthService;
+  const auth = strapi.get<AuthService>('auth');
   const verify = auth.verify.bind(auth);
   auth.verify = (state, config) => {
     if (state?.strategy?.name && API_TOKEN_STRATEGIES.has(state.strategy.name) && !isIntegratorAction(config)) {

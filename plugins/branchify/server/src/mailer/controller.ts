@@ -1,12 +1,13 @@
 import { MESSAGES, mailerSchema } from '@branchify/shared';
 import type { Context } from 'koa';
-import { AppError, validationError } from '../http/errors';
+import { unprocessable, validationError } from '../http/errors';
 import { ok } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { PASSWORD_MASK } from '../utils/masked-secret';
 import { openTransport, smtpErrorField, smtpErrorMessage } from './transport';
+import { signedInUser } from '../http/request-state';
 
 /** Transactional mailer settings, admin only. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -25,7 +26,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         throw validationError({ password: [MESSAGES.mailerPasswordRequired] });
       }
       await settings().save(input);
-      strapi.log.info(`[mailer] admin ${ctx.state.branchifyUser.id} updated the SMTP settings (${input.host}:${input.port})`);
+      strapi.log.info(`[mailer] admin ${signedInUser(ctx).id} updated the SMTP settings (${input.host}:${input.port})`);
       // Mail that waited for a mailer can go now.
       getService(strapi, 'mail-outbox').kick();
       ok(ctx, await settings().publicView(), MESSAGES.transactionalEmailUpdated);
@@ -34,7 +35,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** Connects and authenticates with the saved settings; reports the server's own answer. */
     async verify(ctx: Context) {
       const current = await settings().current();
-      if (!current) throw new AppError(422, MESSAGES.mailerNotConfigured, { host: [MESSAGES.mailerNotConfigured] });
+      if (!current) throw unprocessable(MESSAGES.mailerNotConfigured, { host: [MESSAGES.mailerNotConfigured] });
       const transport = openTransport(current);
       try {
         await transport.verify();

@@ -3,8 +3,10 @@ import { getService } from '../utils/services';
 import { WorkerLoop } from '../utils/worker-loop';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { openTransport, smtpErrorMessage, type MailTransport } from './transport';
+import type { OutboxRow } from '../content-types/mail-outbox';
+import { durableTransaction } from '../utils/durable-transaction';
 
-export interface QueuedMail {
+interface QueuedMail {
   to: string;
   template: string;
   subject: string;
@@ -12,25 +14,99 @@ export interface QueuedMail {
   text: string;
 }
 
-export interface OutboxRow {
-  id: number;
-  to_address: string;
-  template: string | null;
-  subject: string | null;
-  html: string | null;
-  text_body: string | null;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
-  attempts: number | null;
-  next_attempt_at: string | Date | null;
-  sent_at: string | Date | null;
-  last_error: string | null;
-}
-
 const BATCH = 25;
 /** Mails that carry a link which signs the reader in or resets a password. */
 const SECRET_TEMPLATES = new Set(['password_reset', 'email_verification']);
 
 const time = (value: string | Date | null): number => (value ? new Date(value).getTime() : 0);
+
+const outboxRows = (strapi: Strapi) => query(strapi, UID.mailOutbox);
+
+/** What a pass needs: the app, and whether the missing mailer was already reported. */
+interface PassContext {
+  strapi: Strapi;
+  warnedUnconfigured: boolean;
+}
+
+const leaseMs = () => Math.max(60_000, env().MAIL_SMTP_TIMEOUT_MS * 10);
+const backoffMs = (attempts: number) => {
+  const e = env();
+  return Math.min(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+};
+
+/** Takes the row for this node; false when another node (or an earlier tick) already did. */
+const claim = async (strapi: Strapi, row: OutboxRow): Promise<boolean> => {
+  const attempts = row.attempts ?? 0;
+  const result = await outboxRows(strapi).updateMany({
+    where: { id: row.id, status: row.status, attempts },
+    data: { status: 'sending', attempts: attempts + 1, next_attempt_at: new Date(Date.now() + leaseMs()) },
+  });
+  return result.count === 1;
+};
+
+const deliver = async (strapi: Strapi, transport: MailTransport, row: OutboxRow): Promise<void> => {
+  const attempts = (row.attempts ?? 0) + 1;
+  try {
+    await transport.send({ to: row.to_address, subject: row.subject ?? '', html: row.html ?? '', text: row.text_body ?? '' });
+  } catch (error) {
+    const permanent = (error as { code?: string }).code === 'EENVELOPE';
+    const giveUp = permanent || attempts >= env().MAIL_MAX_ATTEMPTS;
+    const message = smtpErrorMessage(error);
+    await outboxRows(strapi).update({
+      where: { id: row.id },
+      data: {
+        status: giveUp ? 'failed' : 'queued',
+        next_attempt_at: new Date(Date.now() + backoffMs(attempts)),
+        last_error: message,
+      },
+    });
+    strapi.log.warn(`[mail] ${row.template ?? 'mail'} #${row.id} attempt ${attempts} failed: ${message}${giveUp ? ' (giving up)' : ''}`);
+    throw error;
+  }
+  // Sign-in links are the recipient's alone: once sent, the stored copy is blanked.
+  const blank = row.template && SECRET_TEMPLATES.has(row.template) ? { html: '', text_body: '' } : {};
+  await outboxRows(strapi).update({ where: { id: row.id }, data: { status: 'sent', sent_at: new Date(), last_error: null, ...blank } });
+};
+
+/** One pass over the due rows (oldest first). Date order is compared here, not in SQL. */
+const pass = async (ctx: PassContext, isStopped: () => boolean): Promise<boolean> => {
+  const { strapi } = ctx;
+  const now = Date.now();
+  const candidates = await outboxRows(strapi).findMany({
+    where: { status: { $in: ['queued', 'sending'] } },
+    orderBy: [{ next_attempt_at: 'asc' }, { id: 'asc' }],
+    limit: BATCH,
+  });
+  const due = candidates.filter((row) => time(row.next_attempt_at) <= now);
+  if (!due.length) return false;
+
+  const settings = await getService(strapi, 'mailer-settings').current();
+  if (!settings) {
+    if (!ctx.warnedUnconfigured) strapi.log.warn('[mail] mail is waiting in the outbox but no mailer is configured');
+    ctx.warnedUnconfigured = true;
+    return false;
+  }
+  ctx.warnedUnconfigured = false;
+
+  const transport = openTransport(settings);
+  try {
+    for (const row of due) {
+      if (isStopped()) return false;
+      if (!(await claim(strapi, row))) continue;
+      try {
+        await deliver(strapi, transport, row);
+      } catch (error) {
+        // The server is unreachable: the rest of the batch would fail the same way; they stay
+        // queued for the next pass rather than burning an attempt each.
+        const code = (error as { code?: string }).code ?? '';
+        if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'ECONNREFUSED', 'EDNS'].includes(code)) return false;
+      }
+    }
+    return due.length === BATCH;
+  } finally {
+    transport.close();
+  }
+};
 
 /**
  * The mail outbox. A mail is a row first; a worker on every app node
@@ -40,89 +116,13 @@ const time = (value: string | Date | null): number => (value ? new Date(value).g
  * expires and is claimed again. A down SMTP server delays mail and loses none.
  */
 export default ({ strapi }: { strapi: Strapi }) => {
-  const rows = () => query(strapi, UID.mailOutbox);
-  let warnedUnconfigured = false;
+  const rows = () => outboxRows(strapi);
+  const ctx: PassContext = { strapi, warnedUnconfigured: false };
 
-  const leaseMs = () => Math.max(60_000, env().MAIL_SMTP_TIMEOUT_MS * 10);
-  const backoffMs = (attempts: number) => {
-    const e = env();
-    return Math.min(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  };
-
-  /** Takes the row for this node; false when another node (or an earlier tick) already did. */
-  const claim = async (row: OutboxRow): Promise<boolean> => {
-    const attempts = row.attempts ?? 0;
-    const result = await rows().updateMany({
-      where: { id: row.id, status: row.status, attempts },
-      data: { status: 'sending', attempts: attempts + 1, next_attempt_at: new Date(Date.now() + leaseMs()) },
-    });
-    return result.count === 1;
-  };
-
-  const deliver = async (transport: MailTransport, row: OutboxRow): Promise<void> => {
-    const attempts = (row.attempts ?? 0) + 1;
-    try {
-      await transport.send({ to: row.to_address, subject: row.subject ?? '', html: row.html ?? '', text: row.text_body ?? '' });
-    } catch (error) {
-      const permanent = (error as { code?: string }).code === 'EENVELOPE';
-      const giveUp = permanent || attempts >= env().MAIL_MAX_ATTEMPTS;
-      const message = smtpErrorMessage(error);
-      await rows().update({
-        where: { id: row.id },
-        data: {
-          status: giveUp ? 'failed' : 'queued',
-          next_attempt_at: new Date(Date.now() + backoffMs(attempts)),
-          last_error: message,
-        },
-      });
-      strapi.log.warn(`[mail] ${row.template ?? 'mail'} #${row.id} attempt ${attempts} failed: ${message}${giveUp ? ' (giving up)' : ''}`);
-      throw error;
-    }
-    // Sign-in links are the recipient's alone: once sent, the stored copy is blanked.
-    const blank = row.template && SECRET_TEMPLATES.has(row.template) ? { html: '', text_body: '' } : {};
-    await rows().update({ where: { id: row.id }, data: { status: 'sent', sent_at: new Date(), last_error: null, ...blank } });
-  };
-
-  /** One pass over the due rows (oldest first). Date order is compared here, not in SQL. */
-  const pass = async (isStopped: () => boolean): Promise<boolean> => {
-    const now = Date.now();
-    const candidates = await rows().findMany({
-      where: { status: { $in: ['queued', 'sending'] } },
-      orderBy: [{ next_attempt_at: 'asc' }, { id: 'asc' }],
-      limit: BATCH,
-    });
-    const due = candidates.filter((row) => time(row.next_attempt_at) <= now);
-    if (!due.length) return false;
-
-    const settings = await getService(strapi, 'mailer-settings').current();
-    if (!settings) {
-      if (!warnedUnconfigured) strapi.log.warn('[mail] mail is waiting in the outbox but no mailer is configured');
-      warnedUnconfigured = true;
-      return false;
-    }
-    warnedUnconfigured = false;
-
-    const transport = openTransport(settings);
-    try {
-      for (const row of due) {
-        if (isStopped()) return false;
-        if (!(await claim(row))) continue;
-        try {
-          await deliver(transport, row);
-        } catch (error) {
-          // The server is unreachable: the rest of the batch would fail the same way; they stay
-          // queued for the next pass rather than burning an attempt each.
-          const code = (error as { code?: string }).code ?? '';
-          if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'ECONNREFUSED', 'EDNS'].includes(code)) return false;
-        }
-      }
-      return due.length === BATCH;
-    } finally {
-      transport.close();
-    }
-  };
-
-  const worker = new WorkerLoop(pass, (error) => strapi.log.error(`[mail] outbox pass failed: ${error.message}`));
+  const worker = new WorkerLoop(
+    (isStopped) => pass(ctx, isStopped),
+    (error) => strapi.log.error(`[mail] outbox pass failed: ${error.message}`),
+  );
 
   const service = {
     /** Stores the mail, then asks the worker to send it now (without delaying the caller). */
@@ -141,9 +141,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
         select: ['id'],
       });
       // Queued inside a transaction, the row is the worker's only once committed (and never if not).
-      if (strapi.db.inTransaction()) await strapi.db.transaction(async ({ onCommit }) => onCommit(() => service.kick()));
+      if (strapi.db.inTransaction()) await durableTransaction(strapi, ({ onCommit }) => Promise.resolve(onCommit(() => service.kick())));
       else service.kick();
-      return row.id as number;
+      return row.id;
     },
 
     /** Deletes sent mail older than the retention period (the outbox is not an archive). */

@@ -1,8 +1,9 @@
 import { PASSWORD_MASK } from '../utils/masked-secret';
 import { seal, unseal } from '../utils/secret-box';
 import { query, UID, type Strapi } from '../utils/strapi';
+import type { MailerSettingsRow } from '../content-types/mailer-setting';
 
-export type Encryption = 'none' | 'ssl' | 'tls';
+type Encryption = 'none' | 'ssl' | 'tls';
 
 export interface MailerSettings {
   host: string;
@@ -14,7 +15,7 @@ export interface MailerSettings {
   from_name: string | null;
 }
 
-export interface MailerSettingsInput {
+interface MailerSettingsInput {
   host: string;
   port: number;
   encryption: Encryption;
@@ -23,19 +24,6 @@ export interface MailerSettingsInput {
   password?: string | null;
   from_address: string;
   from_name?: string | null;
-}
-
-export interface MailerSettingsRow {
-  id: number;
-  host: string | null;
-  port: number | null;
-  encryption: string | null;
-  username: string | null;
-  password_encrypted: string | null;
-  from_address: string | null;
-  from_name: string | null;
-  verified_at: string | Date | null;
-  updatedAt?: string | Date | null;
 }
 
 const PASSWORD = 'mailer.password';

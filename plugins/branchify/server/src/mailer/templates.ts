@@ -3,7 +3,7 @@
  * overrides (subject and body) stored in the customization's `app_email_templates`.
  * `{{variable}}` placeholders; values are HTML-escaped in the body.
  */
-export interface TemplateVariable {
+interface TemplateVariable {
   placeholder: string;
   description: string;
   /** The mail does not do its job without it: a body that leaves it out is refused. */
@@ -17,7 +17,7 @@ export interface EmailTemplate {
   variables: TemplateVariable[];
 }
 
-export const TEMPLATE_KEYS = [
+const TEMPLATE_KEYS = [
   'password_reset',
   'new_subscription',
   'new_user_welcome',
@@ -165,8 +165,7 @@ export const missingRequired = (body: string, template: EmailTemplate): string[]
   return template.variables.filter((v) => v.required && !used.has(v.placeholder.replace(/[{}\s]/g, ''))).map((v) => v.placeholder);
 };
 
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const fill = (text: string, values: Record<string, string>, encode: (v: string) => string) =>
   text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? encode(values[name]!) : whole));

@@ -2,7 +2,7 @@ import nodemailerProvider from '@strapi/provider-email-nodemailer';
 import { env } from '@branchify/shared/node';
 import type { MailerSettings } from './settings';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   html: string;

@@ -1,15 +1,10 @@
 import { rawRows, type Strapi } from '../utils/strapi';
+import type { CacheVersionRow } from '../content-types/cache-version';
+import { durableTransaction } from '../utils/durable-transaction';
 
 const TABLE = 'branchify_cache_versions';
 
-export type CacheScope = 'player';
-
-export interface CacheVersionRow {
-  id: number;
-  scope: string;
-  /** A bigint column: a string on PostgreSQL. */
-  version: number | string;
-}
+type CacheScope = 'player';
 
 /**
  * Version numbers, one per cache scope, kept in the database so every app process sees a change
@@ -21,8 +16,8 @@ export default ({ strapi }: { strapi: Strapi }) => ({
   async bump(scope: CacheScope): Promise<number> {
     const now = new Date();
     // Inside a transaction this joins it (Strapi nests onto the open one); else it is its own.
-    return strapi.db.transaction(async ({ trx }) => {
-      const result = await trx.raw(
+    return durableTransaction(strapi, async ({ trx }) => {
+      const result: unknown = await trx.raw(
         `INSERT INTO ${TABLE} (scope, version, created_at, updated_at) VALUES (?, 1, ?, ?)
          ON CONFLICT (scope) DO UPDATE SET version = ${TABLE}.version + 1, updated_at = excluded.updated_at
          RETURNING version`,
@@ -35,7 +30,7 @@ export default ({ strapi }: { strapi: Strapi }) => ({
 
   /** The scope's current number (0 before its first bump): one read on the unique index. */
   async read(scope: CacheScope): Promise<number> {
-    const row = await strapi.db.connection(TABLE).where({ scope }).first('version');
+    const row = await strapi.db.connection<CacheVersionRow>(TABLE).where({ scope }).first('version');
     return Number(row?.version ?? 0);
   },
 });

@@ -20,7 +20,7 @@ export const seatNeverFree = (answer: unknown): void => {
 
 /** Replaces one action of one of Strapi's controllers, before its routes are mounted (plugin register). */
 const wrapAction = (strapi: Strapi, uid: string, name: string, wrap: (original: Action) => Action): void => {
-  const registry = strapi.get('controllers') as { extend(uid: string, extend: (controller: Controller) => Controller): unknown };
+  const registry = strapi.get<{ extend(uid: string, extend: (controller: Controller) => Controller): unknown }>('controllers');
   registry.extend(uid, (controller) => {
     const original = controller[name];
     // Fail the start rather than run with the registration open.

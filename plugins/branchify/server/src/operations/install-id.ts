@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { rawRows, type Strapi } from '../utils/strapi';
+import type { SettingRow } from '../content-types/setting';
 
 const TABLE = 'branchify_settings';
 const NAME = 'install-id';
-
-export interface SettingRow {
-  id: number;
-  name: string;
-  value: string;
-}
 
 /** Per Strapi instance (tests start several in one process): the id once read. */
 const known = new WeakMap<Strapi, Promise<string>>();

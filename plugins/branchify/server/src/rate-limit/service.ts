@@ -1,18 +1,11 @@
 import { env } from '@branchify/shared/node';
 import { rawRows, type Strapi } from '../utils/strapi';
 import { redisCounters, type RedisCounters } from './redis';
+import type { RateLimitRow } from '../content-types/rate-limit';
 
 export type RateBudget = 'auth' | 'ingest' | 'upload' | 'integrator';
 
-/** One counter: hits in the window opened at `window_start` (epoch milliseconds, a bigint column). */
-export interface RateLimitRow {
-  id: number;
-  bucket: string;
-  window_start: number | string;
-  hits: number;
-}
-
-export interface RateVerdict {
+interface RateVerdict {
   allowed: boolean;
   hits: number;
   retryAfterSeconds: number;
@@ -95,7 +88,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const table = 'branchify_rate_limits';
       const stamp = new Date(now);
       const live = `${table}.window_start > ?`;
-      const result = await strapi.db.connection.raw(
+      const result: unknown = await strapi.db.connection.raw(
         `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
          ON CONFLICT (bucket) DO UPDATE SET
            hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,

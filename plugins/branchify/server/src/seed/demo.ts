@@ -1,17 +1,17 @@
 import { createUserSchema, createVideoSchema, funnelDocumentSchema, grantsAccess, planSchema, type FunnelDocument } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
-import type { FunnelRow } from '../funnels/service';
-import type { PlanRow } from '../plans/present';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { VideoRow } from '../videos/service';
 import { DEMO_MEDIA_PATH } from './media';
+import type { FunnelRow } from '../content-types/funnel';
+import type { PlanRow } from '../content-types/plan';
+import type { VideoRow } from '../content-types/video';
 
 /**
  * What the demo adds. The creator's credentials are documented in the README. The texts never name
  * the app: they are stored, and the app's name is the admin's to change (branding).
  */
-export const DEMO = {
+const DEMO = {
   /** Held by the demo account only: not offered on "Choose a plan" (inactive plans are not). */
   plan: {
     name: 'Demo',
@@ -35,7 +35,7 @@ export const DEMO = {
 
 type ClipId = (typeof DEMO.clips)[number]['editor_id'];
 
-export interface DemoSeedResult {
+interface DemoSeedResult {
   email: string;
   password: string;
   reference: string;

@@ -4,13 +4,13 @@ import { ROOT_DIR } from '@branchify/shared/node';
 import type { Context } from 'koa';
 
 /** Where the bundled sample clips live (committed with the repository). */
-export const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'database', 'seed');
+const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'database', 'seed');
 export const DEMO_MEDIA_ROOT = '/demo-media';
 export const DEMO_MEDIA_PATH = `${DEMO_MEDIA_ROOT}/`;
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.webm$/;
 
 /** A single `bytes=` range of a file of `size` bytes, or 'unsatisfiable'; null for none (or several: the whole file is sent). */
-export const parseRange = (header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null => {
+const parseRange = (header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null => {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match || (!match[1] && !match[2])) return null;
   let start: number;

@@ -4,6 +4,7 @@ import { conflict } from '../http/errors';
 import { ok } from '../http/respond';
 import type { Strapi } from '../utils/strapi';
 import { dismissSetup, setupStatus } from './status';
+import { signedInUser } from '../http/request-state';
 
 /** The first-run setup checklist the admin panel shows until an admin dismisses it. */
 export default ({ strapi }: { strapi: Strapi }) => ({
@@ -16,7 +17,7 @@ export default ({ strapi }: { strapi: Strapi }) => ({
     const status = await setupStatus(strapi);
     if (!status.complete) throw conflict(MESSAGES.setupIncomplete);
     await dismissSetup(strapi);
-    strapi.log.info(`[setup] admin ${ctx.state.branchifyUser.id} dismissed the setup checklist`);
+    strapi.log.info(`[setup] admin ${signedInUser(ctx).id} dismissed the setup checklist`);
     ok(ctx, { ...status, dismissed: true }, MESSAGES.setupDismissed);
   },
 });

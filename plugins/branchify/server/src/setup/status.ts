@@ -18,7 +18,7 @@ interface Branding {
  * The app counts as branded once anything an admin can brand differs from the defaults: its name,
  * description, logo, favicon, support URL or a colour. Saving the defaults unchanged is not branding.
  */
-export const isBranded = (c: Branding): boolean =>
+const isBranded = (c: Branding): boolean =>
   c.app_name !== DEFAULT_APP_NAME ||
   Boolean(c.app_description) ||
   Boolean(c.app_logo_url) ||

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { APP_VERSION, MESSAGES } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { z } from 'zod';
-import { AppError, validationError } from '../http/errors';
+import { AppError, badGateway, validationError } from '../http/errors';
 
 /**
  * The update feed protocol (docs/api.md "Update feed"): POST <UPDATE_FEED_URL> with
@@ -80,7 +80,7 @@ export const packageUrlFor = (feedUrl: string, packageUrl: string): string | nul
 
 export const feedConfigured = (): boolean => Boolean(env().UPDATE_FEED_URL && env().UPDATE_PUBLIC_KEY);
 
-const unavailable = () => new AppError(502, MESSAGES.updateFeedUnavailable);
+const unavailable = () => badGateway(MESSAGES.updateFeedUnavailable);
 
 /** Verifies that the vendor signed exactly this version and package hash. */
 export const signatureValid = (release: Pick<FeedRelease, 'version' | 'sha256' | 'signature'>): boolean => {
@@ -139,7 +139,7 @@ export const downloadPackage = async (release: FeedRelease, licenseKey: string, 
   try {
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.length;
-      if (size > limit) throw new AppError(502, MESSAGES.updateVerificationFailed);
+      if (size > limit) throw badGateway(MESSAGES.updateVerificationFailed);
       hash.update(chunk);
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     }

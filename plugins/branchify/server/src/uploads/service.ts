@@ -1,14 +1,7 @@
 import { CONTENT_LIMITS, messageTemplates } from '@branchify/shared';
-import { deleteImages, storeImage, type ImageRules, type IncomingFile } from '../customization/images';
+import { deleteImages, storeImage, type ImageRules, type IncomingFile } from '../customization/upload-store';
 import { query, UID, type Strapi } from '../utils/strapi';
-
-export interface CreatorImageRow {
-  id: number;
-  owner_id: number;
-  url: string;
-  size: number;
-  file_id: number | null;
-}
+import type { CreatorImageRow } from '../content-types/creator-image';
 
 /** Branch button and overlay images: the spec's branch image limit, with its own sentence. */
 export const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb) };
@@ -41,6 +34,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
         strapi,
         rows.map((r) => ({ url: r.url, fileId: r.file_id ?? null })),
       );
+    },
+
+    /** The pixel size of one of the owner's stored images, when the upload plugin recorded it (null otherwise). */
+    async dimensions(ownerId: number, url: string): Promise<{ width: number; height: number } | null> {
+      const row = await images().findOne({ where: { owner_id: ownerId, url }, select: ['id', 'file_id'] });
+      if (!row?.file_id || !strapi.plugin('upload')) return null;
+      const file = (await strapi.db.query('plugin::upload.file').findOne({ where: { id: row.file_id }, select: ['id', 'width', 'height'] })) as {
+        width?: number | null;
+        height?: number | null;
+      } | null;
+      return file?.width && file.height ? { width: Number(file.width), height: Number(file.height) } : null;
     },
 
     /**

@@ -2,10 +2,11 @@ import { MESSAGES } from '@branchify/shared';
 import { conflict, forbidden, validationError } from '../http/errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { UserRecord } from './serialize';
 import type { NewUser } from './service';
+import type { UserRecord } from '../content-types/users-permissions';
+import { durableTransaction } from '../utils/durable-transaction';
 
-export interface ProfileEdit {
+interface ProfileEdit {
   first_name: string;
   last_name: string;
   email: string;
@@ -41,7 +42,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** Locks the user out at once: every token they hold stops working now, not when it expires. */
     async suspend(target: UserRecord, note: string, actorId: number): Promise<UserRecord> {
       if (target.is_admin) throw forbidden(MESSAGES.adminCannotBeSuspended);
-      const updated = await strapi.db.transaction(async () => {
+      const updated = await durableTransaction(strapi, async () => {
         const user = await users().update(target.id, {
           status: 'suspended',
           status_note: note,

@@ -8,8 +8,9 @@ import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { isProfileEdit, readOnlyConflicts } from './edit';
-import type { UserRecord } from './serialize';
 import { USER_SORTABLE } from './service';
+import type { UserRecord } from '../content-types/users-permissions';
+import { signedInUser } from '../http/request-state';
 
 /** Users admin; every route is admin-only. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -24,7 +25,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   const updateStatus = async (ctx: Context, target: UserRecord, body: Record<string, unknown>) => {
     const input = parse(updateStatusSchema, body);
-    const actorId: number = ctx.state.branchifyUser.id;
+    const actorId: number = signedInUser(ctx).id;
     if (input.status === 'suspended') {
       return ok(ctx, await present(await admin().suspend(target, input.status_note!, actorId)), MESSAGES.userSuspended);
     }
@@ -44,7 +45,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async create(ctx: Context) {
       const input = parse(createUserSchema, ctx.request.body);
-      created(ctx, await present(await admin().create(input, ctx.state.branchifyUser.id)), MESSAGES.userCreated);
+      created(ctx, await present(await admin().create(input, signedInUser(ctx).id)), MESSAGES.userCreated);
     },
 
     async update(ctx: Context) {
@@ -60,11 +61,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async markVerified(ctx: Context) {
-      ok(ctx, await present(await admin().markVerified(await load(ctx), ctx.state.branchifyUser.id)), MESSAGES.accountVerified);
+      ok(ctx, await present(await admin().markVerified(await load(ctx), signedInUser(ctx).id)), MESSAGES.accountVerified);
     },
 
     async destroy(ctx: Context) {
-      await admin().remove(await load(ctx), ctx.state.branchifyUser.id);
+      await admin().remove(await load(ctx), signedInUser(ctx).id);
       ok(ctx, null, MESSAGES.userDeleted);
     },
   };

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@branchify/shared';
 import type { FieldErrors } from '../http/errors';
-import { serializeUser, type UserRecord } from './serialize';
+import { presentUser } from './present';
+import type { UserRecord } from '../content-types/users-permissions';
 
 /** What an edit changes: the rest of the record is the server's to set. */
-export const EDITABLE_FIELDS = ['first_name', 'last_name', 'email'] as const;
+const EDITABLE_FIELDS = ['first_name', 'last_name', 'email'] as const;
 
 /**
  * Fields of the user that an edit cannot change. A client may send them back (react-admin sends the
@@ -33,7 +34,7 @@ const sameValue = (field: string, sent: unknown, served: unknown): boolean => {
 
 /** The read-only fields a profile edit sent with a value other than the stored one, keyed by field. */
 export const readOnlyConflicts = (body: Record<string, unknown>, target: UserRecord): FieldErrors => {
-  const served: Record<string, unknown> = { ...serializeUser(target) };
+  const served: Record<string, unknown> = { ...presentUser(target) };
   const errors: FieldErrors = {};
   for (const [field, message] of Object.entries(MUST_MATCH)) {
     if (field in body && !sameValue(field, body[field], served[field])) errors[field] = [message];

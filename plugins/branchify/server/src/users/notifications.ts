@@ -2,7 +2,7 @@ import { env } from '@branchify/shared/node';
 import { INTERNAL_TEMPLATES, render, type EmailTemplate, type InternalTemplateKey, type TemplateKey } from '../mailer/templates';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { UserRecord } from './serialize';
+import type { UserRecord } from '../content-types/users-permissions';
 
 /**
  * What the product tells a user by email: the one hook the other domains call. With a mailer

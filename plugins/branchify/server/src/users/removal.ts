@@ -1,6 +1,7 @@
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import type { UserRecord } from './serialize';
+import type { UserRecord } from '../content-types/users-permissions';
+import { durableTransaction } from '../utils/durable-transaction';
 
 /**
  * Deleting an account: billing at Stripe ends first (refused while it cannot), then everything the
@@ -12,7 +13,7 @@ import type { UserRecord } from './serialize';
 export default ({ strapi }: { strapi: Strapi }) => ({
   async remove(user: UserRecord): Promise<void> {
     const images = await getService(strapi, 'billing').closeAccount(user, () =>
-      strapi.db.transaction(async () => {
+      durableTransaction(strapi, async () => {
         await getService(strapi, 'funnels').removeAllOf(user.id);
         await getService(strapi, 'videos').removeAllOf(user.id);
         const detached = await getService(strapi, 'creator-images').detachAllOf(user.id);

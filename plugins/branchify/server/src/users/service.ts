@@ -4,7 +4,8 @@ import { MESSAGES } from '@branchify/shared';
 import { validationError } from '../http/errors';
 import { isUniqueViolation } from '../utils/db-errors';
 import { query, UID, type Strapi } from '../utils/strapi';
-import { USER_FIELDS, type UserRecord } from './serialize';
+import { USER_FIELDS } from './present';
+import type { UserRecord } from '../content-types/users-permissions';
 
 export interface NewUser {
   first_name: string;

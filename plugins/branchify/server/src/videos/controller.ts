@@ -1,6 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
-import { filesIn } from '../customization/images';
+import { filesIn } from '../customization/upload-store';
 import { notFound, validationError } from '../http/errors';
 import { pageMeta, readListQuery } from '../http/paging';
 import { routeId } from '../http/params';
@@ -11,6 +11,7 @@ import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { presentVideo } from './present';
 import { parseCreateVideo, updateVideoSchema } from './validators';
+import { signedInUser } from '../http/request-state';
 
 /** The video library: the signed-in user's own videos only. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -18,7 +19,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const funnels = () => getService(strapi, 'funnels');
   const library = () => getService(strapi, 'video-library');
   const load = async (ctx: Context) => {
-    const video = await videos().find(ctx.state.branchifyUser.id, routeId(ctx));
+    const video = await videos().find(signedInUser(ctx).id, routeId(ctx));
     if (!video) throw notFound();
     return video;
   };
@@ -26,7 +27,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   return {
     async index(ctx: Context) {
       const q = readListQuery(ctx.query, []);
-      const { rows, total } = await videos().list(ctx.state.branchifyUser.id, q);
+      const { rows, total } = await videos().list(signedInUser(ctx).id, q);
       const counts = await funnels().countsByVideo(rows.map((r) => r.id));
       paged(
         ctx,
@@ -37,7 +38,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     async create(ctx: Context) {
       const input = parseCreateVideo(ctx.request.body);
-      created(ctx, presentVideo(await library().add(ctx.state.branchifyUser, input)), MESSAGES.videoAdded);
+      created(ctx, presentVideo(await library().add(signedInUser(ctx), input)), MESSAGES.videoAdded);
     },
 
     async update(ctx: Context) {
@@ -63,7 +64,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     },
 
     async destroy(ctx: Context) {
-      await library().remove(await load(ctx), ctx.state.branchifyUser.id);
+      await library().remove(await load(ctx), signedInUser(ctx).id);
       ok(ctx, null, MESSAGES.videoDeleted);
     },
   };

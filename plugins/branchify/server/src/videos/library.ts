@@ -1,12 +1,12 @@
 import { messageTemplates } from '@branchify/shared';
-import type { IncomingFile } from '../customization/images';
-import { AppError } from '../http/errors';
-import type { UserRecord } from '../users/serialize';
+import type { IncomingFile } from '../customization/upload-store';
+import { conflict } from '../http/errors';
 import { isForeignKeyViolation } from '../utils/db-errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import type { VideoRow } from './service';
 import type { VideoInput } from './validators';
+import type { UserRecord } from '../content-types/users-permissions';
+import type { VideoRow } from '../content-types/video';
 
 /** What a creator does to their video library, one use-case per function. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -52,7 +52,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async remove(video: VideoRow, userId: number): Promise<void> {
       const refuseWhileUsed = async () => {
         const usedBy = await getService(strapi, 'funnels').titlesUsing(video.id);
-        if (usedBy.length) throw new AppError(409, messageTemplates.videoInUseBy(usedBy));
+        if (usedBy.length) throw conflict(messageTemplates.videoInUseBy(usedBy));
       };
       await refuseWhileUsed();
       try {

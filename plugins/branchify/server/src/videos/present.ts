@@ -1,5 +1,5 @@
 import type { VideoResource } from '@branchify/shared';
-import type { VideoRow } from './service';
+import type { VideoRow } from '../content-types/video';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 

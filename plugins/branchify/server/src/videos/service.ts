@@ -1,23 +1,9 @@
-import { defaultVideoTitle, type VideoProvider } from '@branchify/shared';
+import { defaultVideoTitle } from '@branchify/shared';
 import type { ListQuery } from '../http/paging';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { VideoInput } from './validators';
-
-export interface VideoRow {
-  id: number;
-  owner_id: number;
-  title: string;
-  size: number | null;
-  thumbnail: string | null;
-  duration: number | string | null;
-  provider: VideoProvider;
-  external_id: string | null;
-  embed_url: string | null;
-  source: string | null;
-  source_url: string | null;
-  createdAt?: string | Date;
-  updatedAt?: string | Date;
-}
+import type { VideoRow } from '../content-types/video';
+import { durableTransaction } from '../utils/durable-transaction';
 
 /** The video library: every query is scoped to its owner, so another tenant's video is simply not found. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -75,7 +61,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** Removes an owner's whole library (their funnels go first: they use these videos). */
     async removeAllOf(ownerId: number): Promise<void> {
-      await strapi.db.transaction(({ trx }) => trx('branchify_videos').where({ owner_id: ownerId }).delete());
+      await durableTransaction(strapi, ({ trx }) => trx('branchify_videos').where({ owner_id: ownerId }).delete());
     },
   };
 };

@@ -1,3 +1,4 @@
+/** The upload store: images checked, sanitised and stored through Strapi's upload plugin (branding, and creators' images through uploads/). */
 import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -8,7 +9,7 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Context } from 'koa';
 import sharp from 'sharp';
-import { AppError, validationError } from '../http/errors';
+import { serviceUnavailable, validationError } from '../http/errors';
 import { createSemaphore, SemaphoreFull } from '../utils/semaphore';
 import type { Strapi } from '../utils/strapi';
 
@@ -52,8 +53,7 @@ let purifier: ReturnType<typeof createDOMPurify> | null = null;
  * Returns null when nothing drawable is left.
  */
 export const sanitizeSvg = (source: string): string | null => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsdom's window is DOMPurify's window at run time
-  purifier ??= createDOMPurify(new JSDOM('').window as any);
+  purifier ??= createDOMPurify(new JSDOM('').window);
   const clean = purifier.sanitize(source, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'object', 'embed'],
@@ -132,6 +132,13 @@ interface UploadEntity {
   [key: string]: unknown;
 }
 
+/** What is called of Strapi's upload plugin, whose services Strapi types as `any`. */
+type UploadService = {
+  formatFileInfo(info: { filename: string; type: string | null | undefined; size: number }, meta: { name: string }): Promise<UploadEntity>;
+  remove(file: unknown): Promise<unknown>;
+};
+type UploadProvider = { upload(entity: UploadEntity): Promise<unknown> };
+
 /**
  * Stores the file through Strapi's upload plugin (its provider: local disk, or S3) and records it,
  * as the plugin's own upload does but without deriving anything from it: no thumbnail, responsive
@@ -139,15 +146,15 @@ interface UploadEntity {
  */
 const storeThroughPlugin = async (strapi: Strapi, file: IncomingFile, name: string, dimensions: Dimensions | null): Promise<StoredImage> => {
   const upload = strapi.plugin('upload');
-  const entity = (await upload.service('upload').formatFileInfo({ filename: name, type: file.mimetype, size: file.size }, { name })) as UploadEntity;
+  const entity = await upload.service<UploadService>('upload').formatFileInfo({ filename: name, type: file.mimetype, size: file.size }, { name });
   Object.assign(entity, {
     width: dimensions?.width ?? null,
     height: dimensions?.height ?? null,
     filepath: file.filepath,
     getStream: () => createReadStream(file.filepath),
-    provider: (strapi.config.get('plugin::upload') as { provider: string }).provider,
+    provider: strapi.config.get<{ provider: string }>('plugin::upload').provider,
   });
-  await upload.service('provider').upload(entity);
+  await upload.service<UploadProvider>('provider').upload(entity);
   if (!entity.url) throw new Error('the upload provider returned no URL');
   const row = (await strapi.db.query('plugin::upload.file').create({ data: entity })) as { id: number; url: string };
   return { url: row.url, fileId: row.id, size: file.size };
@@ -207,7 +214,7 @@ export const storeImage = async (strapi: Strapi, field: string, file: IncomingFi
   } catch (error) {
     if (!(error instanceof SemaphoreFull)) throw error;
     strapi.log.warn(`[images] ${field}: refused with 503, image work is at capacity (${JSON.stringify(IMAGE_WORK.load)})`);
-    throw new AppError(503, MESSAGES.serviceUnavailable, undefined, { 'Retry-After': String(IMAGE_BUSY_RETRY_SECONDS) });
+    throw serviceUnavailable(MESSAGES.serviceUnavailable, IMAGE_BUSY_RETRY_SECONDS);
   }
 };
 
@@ -220,8 +227,8 @@ export const deleteImages = async (strapi: Strapi, images: ReadonlyArray<{ url: 
   for (const image of images) {
     try {
       if (image.fileId !== null && upload) {
-        const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id: image.fileId } });
-        if (file) await upload.service('upload').remove(file);
+        const file: unknown = await strapi.db.query('plugin::upload.file').findOne({ where: { id: image.fileId } });
+        if (file) await upload.service<UploadService>('upload').remove(file);
       } else if (image.url.startsWith('/uploads/')) {
         await fs.rm(path.join(strapi.dirs.static.public, 'uploads', path.basename(image.url)), { force: true });
       }
