@@ -16,6 +16,4 @@ export interface WrittenFamily {
   files: string[];
 }
 
-export const SUBSETS: readonly string[];
-export const DEFAULT_OUT_DIR: string;
 export function buildFonts(catalogue: readonly CatalogueFont[], outDir?: string): WrittenFamily[];

@@ -97,7 +97,7 @@ const buildFonts = (catalogue, outDir = DEFAULT_OUT_DIR) => {
   return written;
 };
 
-module.exports = { buildFonts, DEFAULT_OUT_DIR, SUBSETS };
+module.exports = { buildFonts };
 
 if (require.main === module) {
   const { FONT_CATALOGUE } = require('@branchify/shared');

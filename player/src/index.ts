@@ -5,46 +5,25 @@
  *
  * - VideoPlayer: one video with the player's loader, controls and the spec's error messages.
  * - Player: a whole funnel (the /player page's view).
- * - PlaybackStore / usePlayback / PlayerShell: one player's playback state, its React reading and
- *   the frame both players share (an editor's timeline drives the same store).
- * - loadProvider / videoProblem / LOADERS: the lazy provider adapters behind both.
+ * - PlaybackStore / usePlayback: one player's playback state and its React reading (an editor's
+ *   timeline drives the same store).
+ * - the element styles and timeline rules, so the editor draws elements as viewers see them.
  */
-import type { AdapterFactory } from './providers/types';
-import { factoryFor } from './providers';
-import type { PlayerVideo } from './runtime/types';
 
-export { VideoPlayer, type VideoPlayerProps } from './view/VideoPlayer';
-export { Player, type PlayerHooks } from './view/Player';
-export { Controls, type ControlsProps } from './view/Controls';
-export { PlayerShell, type PlayerShellProps } from './view/PlayerShell';
-export { PlaybackStore, type FrameScheduler, type FullscreenTarget, type PlaybackOptions, type PlaybackState } from './runtime/playback';
+export { VideoPlayer } from './view/VideoPlayer';
+export { Player } from './view/Player';
+export { PlaybackStore } from './runtime/playback';
 export { usePlayback } from './view/usePlayback';
-export { formatTime, fontStyle } from './view/style';
 export {
-  DESIGN_H,
-  DESIGN_W,
   branchButtonStyle,
   branchClassName,
   branchImageSource,
-  branchLabel,
   branchPosition,
-  designSize,
   overlayStyle,
   promptStyle,
   skipStyle,
   textPosition,
   textStyle,
 } from './view/element-style';
-export { hasSkip, isWithin, visibleAt } from './runtime/timeline';
-export { LOADERS, factoryFor, loaderFor, videoProblem } from './providers';
-export type { AdapterFactory, ProviderAdapter, ProviderEvent, ProviderLoader } from './providers';
-export type { AdapterOptions } from './providers/types';
-export { RATES } from './providers/types';
-export type { LastViewState, PlayerPayload, PlayerVideo } from './runtime/types';
-
-/**
- * The adapter factory for a video: checks it, then loads only its
- * provider's code (YouTube's IFrame API, @vimeo/player, the Adilo bridge or the `<video>` adapter).
- * Rejects with the spec's message: 'Could not load player, try again later', the Vimeo message, …
- */
-export const loadProvider = (video: PlayerVideo): Promise<AdapterFactory> => factoryFor(video);
+export { hasSkip, isWithin } from './runtime/timeline';
+export type { PlayerPayload, PlayerVideo } from './runtime/types';

@@ -8,7 +8,7 @@ export interface ViewStart {
 }
 
 /** A v4 UUID; crypto.randomUUID exists only in secure contexts (a plain-http install has none). */
-export const uuid = (): string => {
+const uuid = (): string => {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
@@ -157,7 +157,7 @@ export class ViewTracker {
       // A stored token the server refuses (malformed): start over as a new viewer.
       if (res.status === 422 && token) return this.start(false);
       if (!res.ok) return null;
-      const data = (await res.json()).data as ViewStart;
+      const data = ((await res.json()) as { data: ViewStart }).data;
       this.view = data;
       storage.set(this.tokenKey, data.viewer_token);
       return data;

@@ -56,8 +56,8 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
       framePending = false;
       emit({ type: 'firstframe' });
     };
-    const rvfc = (el as HTMLVideoElement & { requestVideoFrameCallback?: (cb: () => void) => number }).requestVideoFrameCallback;
-    if (rvfc) rvfc.call(el, done);
+    const video = el as HTMLVideoElement & { requestVideoFrameCallback?: (cb: () => void) => number };
+    if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(done);
     el.addEventListener('playing', () => setTimeout(done, 50), { once: true });
   };
 

@@ -13,7 +13,7 @@ export type ProviderEvent =
   /** A spec message (MESSAGES.playerLoadFailed, vimeoLoadFailed, …); null: fail silently (Adilo). */
   | { type: 'error'; message: string | null };
 
-export interface AdapterOptions {
+interface AdapterOptions {
   /** The video is the one on screen (false: warmed in the background for a branch). */
   active: boolean;
   /** Seconds to start at (resume), 0 by default. */

@@ -4,7 +4,7 @@ import type { AdapterFactory } from './types';
 type VimeoModule = typeof import('@vimeo/player');
 let sdk: Promise<VimeoModule> | null = null;
 /** @vimeo/player, by dynamic import, only once a funnel uses Vimeo. */
-export const loadVimeoSdk = (): Promise<VimeoModule> => (sdk ??= import('@vimeo/player').catch((e) => ((sdk = null), Promise.reject(e))));
+const loadVimeoSdk = (): Promise<VimeoModule> => (sdk ??= import('@vimeo/player').catch((e: Error) => ((sdk = null), Promise.reject(e))));
 
 export const createVimeo: AdapterFactory = (video, emit, options) => {
   const element = document.createElement('div');

@@ -30,7 +30,7 @@ declare global {
 let api: Promise<YTNamespace> | null = null;
 
 /** The IFrame API, by script tag, only once a funnel uses YouTube. */
-export const loadYouTubeApi = (): Promise<YTNamespace> => {
+const loadYouTubeApi = (): Promise<YTNamespace> => {
   if (window.YT?.Player) return Promise.resolve(window.YT);
   api ??= new Promise<YTNamespace>((resolve, reject) => {
     const previous = window.onYouTubeIframeAPIReady;
@@ -38,7 +38,7 @@ export const loadYouTubeApi = (): Promise<YTNamespace> => {
       previous?.();
       if (window.YT) resolve(window.YT);
     };
-    loadScript('https://www.youtube.com/iframe_api').catch((e) => {
+    loadScript('https://www.youtube.com/iframe_api').catch((e: Error) => {
       api = null;
       reject(e);
     });

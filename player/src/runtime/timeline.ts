@@ -4,10 +4,8 @@ import type { Branch, BranchElement, FunnelElement, PlayerPayload, PlayerVideo }
 /** A fading element is removed after 500 ms. */
 export const FADE_OUT_MS: number = CONTENT_LIMITS.fadeOutMs;
 /** Pause duration: default and minimum 10 s. */
-export const PAUSE_MIN_SECONDS: number = CONTENT_LIMITS.pauseMinSeconds;
+const PAUSE_MIN_SECONDS: number = CONTENT_LIMITS.pauseMinSeconds;
 export const SEEK_STEP_SECONDS: number = CONTENT_LIMITS.seekStepSeconds;
-export { DEFAULT_INACTION };
-
 /** An element is shown while the player time is within showAt..hideAt (inclusive), if active. */
 export const isWithin = (element: Pick<FunnelElement, 'showAt' | 'hideAt' | 'active'>, time: number): boolean =>
   element.active !== false && time >= element.showAt && time <= element.hideAt;
@@ -33,7 +31,7 @@ export const safeHttpUrl = (value: string | null | undefined): string | null => 
   }
 };
 
-export const isExternal = (url: string, origin: string): boolean => {
+const isExternal = (url: string, origin: string): boolean => {
   try {
     return new URL(url).origin !== origin;
   } catch {

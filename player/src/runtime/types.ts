@@ -2,9 +2,9 @@
  * The player payload (`GET /api/funnels/{reference}/player`, inlined in `/player/{reference}`).
  * Element shapes come from the shared funnel schema (type-only imports: no zod in the bundle).
  */
-import type { Branch, BranchData, FunnelElement, TextData, VideoProvider } from '@branchify/shared';
+import type { Branch, FunnelElement } from '@branchify/shared';
 
-export type { Branch, BranchData, FunnelElement, TextData };
+export type { Branch, FunnelElement };
 export type TextElement = Extract<FunnelElement, { type: 'text' }>;
 export type BranchElement = Extract<FunnelElement, { type: 'branch' }>;
 
@@ -12,7 +12,7 @@ export interface PlayerVideo {
   editor_id: string;
   title: string;
   /** One of VIDEO_PROVIDERS when the payload is sound; anything else is reported, not trusted. */
-  provider: VideoProvider | string;
+  provider: string;
   external_id: string | null;
   embed_url: string | null;
   source_url: string | null;
@@ -21,7 +21,7 @@ export interface PlayerVideo {
   elements: FunnelElement[];
 }
 
-export interface PlayerApp {
+interface PlayerApp {
   name: string;
   favicon_url: string | null;
   logo_url: string | null;

@@ -11,12 +11,12 @@ export interface ControlsProps {
   rates: number[];
   rate: number;
   fullscreen: boolean;
-  onPlay(): void;
-  onSeek(seconds: number): void;
-  onVolume(volume: number): void;
-  onMute(): void;
-  onRate(rate: number): void;
-  onFullscreen(): void;
+  onPlay: () => void;
+  onSeek: (seconds: number) => void;
+  onVolume: (volume: number) => void;
+  onMute: () => void;
+  onRate: (rate: number) => void;
+  onFullscreen: () => void;
 }
 
 const Icon = ({ d }: { d: string }) => (

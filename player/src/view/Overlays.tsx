@@ -17,8 +17,8 @@ import {
 } from './element-style';
 
 export interface OverlayHandlers {
-  onBranch(elementId: string, branchId: string): void;
-  onSkip(elementId: string): void;
+  onBranch: (elementId: string, branchId: string) => void;
+  onSkip: (elementId: string) => void;
 }
 
 /**

@@ -7,8 +7,8 @@ import { cssUrl, fontStyle, gradientOf, paddingOf, radius, withOpacity } from '.
  * positions, the editor inside its drag-and-resize boxes, so a creator sees what viewers see.
  */
 
-export const DESIGN_W = 640;
-export const DESIGN_H = 360;
+const DESIGN_W = 640;
+const DESIGN_H = 360;
 
 /** The editor's player size when the element was placed; everything scales from it. */
 export const designSize = (element: FunnelElement): { width: number; height: number } => ({

@@ -2,11 +2,11 @@ import type { KeyboardEvent } from 'react';
 import { SEEK_STEP_SECONDS } from '../runtime/timeline';
 
 export interface PlayerKeyActions {
-  togglePlay(): void;
+  togglePlay: () => void;
   /** Seeks by `delta` seconds from where the video is now. */
-  seekBy(delta: number): void;
-  toggleFullscreen(): void;
-  toggleMuted(): void;
+  seekBy: (delta: number) => void;
+  toggleFullscreen: () => void;
+  toggleMuted: () => void;
 }
 
 /**

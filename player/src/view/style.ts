@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { CORNER_STYLES, FONT_WEIGHTS } from '@branchify/shared';
+import { CORNER_STYLES, FONT_WEIGHTS, clockTime } from '@branchify/shared';
 
 type Corner = keyof typeof CORNER_STYLES;
 
@@ -56,10 +56,5 @@ export const cssUrl = (src: string | null | undefined): string | undefined => {
   return `url("${src.replace(/["\\\n\r]/g, encodeURIComponent)}")`;
 };
 
-export const formatTime = (seconds: number | null | undefined): string => {
-  const s = Math.max(0, Math.floor(seconds ?? 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-};
+/** The playing time in clock style; 0:00 before it is known. */
+export const formatTime = (seconds: number | null | undefined): string => clockTime(seconds ?? 0);
