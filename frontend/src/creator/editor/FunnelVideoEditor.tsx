@@ -1,27 +1,26 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import RedoIcon from '@mui/icons-material/Redo';
-import UndoIcon from '@mui/icons-material/Undo';
 import TextFieldsIcon from '@mui/icons-material/TextFields';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import { PlaybackStore, VideoPlayer, usePlayback } from '@branchify/player';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore, EditorVideo } from './document-store';
 import { EditLayer } from './EditLayer';
 import { ElementPanel } from './panels/ElementPanel';
-import { Timeline, elementLabel } from './Timeline';
+import { Timeline } from './Timeline';
+import { elementLabel } from './TimelineBar';
+import { UndoRedoButtons } from './UndoRedoButtons';
 import { ZOOM_DEFAULT, defaultHideAt, formatTimecode, round, timelineDuration, type TimelineScale } from './timeline-math';
 import { useDocument } from './useDocument';
+import type { EditorStart } from './useOpenVideo';
 
 /** A keystroke meant for a text field, not for the editor's shortcuts. */
 const typing = (e: KeyboardEvent) => {
@@ -46,7 +45,7 @@ export const FunnelVideoEditor = ({
   store: DocumentStore;
   editorId: string;
   /** Where to start (a resume answer): the time, and whether to play at once. */
-  start?: { time: number; autoplay: boolean };
+  start?: EditorStart;
   onDone: () => void;
   /** An action the plan does not allow: the message to show with 'Upgrade Plan'. */
   onRefused: (message: string) => void;
@@ -55,12 +54,7 @@ export const FunnelVideoEditor = ({
   const video = useDocument(store, (s) => s.doc.videos.find((v) => v.editor_id === editorId) ?? null);
   const videos = useDocument(store, (s) => s.doc.videos);
   const selected = useDocument(store, (s) => s.selectedElement);
-  const canUndo = useDocument(store, (s) => s.canUndo);
-  const canRedo = useDocument(store, (s) => s.canRedo);
-  // Where the player opens is read once: a later answer does not reload it.
-  const [opening] = useState(start);
-  const [playback] = useState(() => new PlaybackStore({ time: opening?.time ?? 0 }));
-  useEffect(() => () => playback.destroy(), [playback]);
+  const { playback, player } = useEditorPlayer(store, editorId, video?.video ?? null, start);
   const playerDuration = usePlayback(playback, (s) => s.duration);
   const [zoom, setZoom] = useState(ZOOM_DEFAULT);
   const scaleRef = useRef<TimelineScale | null>(null);
@@ -83,43 +77,6 @@ export const FunnelVideoEditor = ({
     if (!result.ok) onRefused(result.message);
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (typing(e)) return;
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === 'z') {
-      e.preventDefault();
-      if (e.shiftKey) store.redo();
-      else store.undo();
-    } else if (mod && e.key.toLowerCase() === 'y') {
-      e.preventDefault();
-      store.redo();
-    } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected) {
-      e.preventDefault();
-      onDelete(selected);
-    }
-  };
-
-  const player = useMemo(
-    () =>
-      video?.video ? (
-        <VideoPlayer
-          key={video.video.id}
-          store={playback}
-          provider={video.video.provider}
-          embedUrl={video.video.embed_url}
-          externalId={video.video.external_id}
-          sourceUrl={video.video.source_url}
-          title={video.video.title}
-          thumbnail={video.video.thumbnail}
-          playerTime={opening?.time}
-          autoPlay={opening?.autoplay}
-          hideBigPlay
-          overlays={<EditLayer store={store} editorId={editorId} playback={playback} />}
-        />
-      ) : null,
-    [video?.video, playback, store, editorId, opening],
-  );
-
   return (
     <Dialog
       open
@@ -130,48 +87,19 @@ export const FunnelVideoEditor = ({
       }}
       aria-labelledby={titleId}
       data-modal="funnel-video-editor"
-      onKeyDown={onKeyDown}
+      onKeyDown={shortcuts(store, selected, onDelete)}
     >
-      <AppBar position="static" color="default" elevation={1}>
-        <Toolbar sx={{ gap: 1 }}>
-          <Typography id={titleId} variant="h6" component="h2">
-            Editor
-          </Typography>
-          <Typography color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
-            {video?.video?.title ?? (index >= 0 ? `Video ${index + 1}` : '')}
-          </Typography>
-          <Button variant="outlined" startIcon={<TextFieldsIcon />} onClick={() => add('text')} disabled={!video}>
-            Add text element
-          </Button>
-          <Button variant="outlined" startIcon={<CallSplitIcon />} onClick={() => add('branch')} disabled={!video}>
-            Add branch element
-          </Button>
-          <Tooltip title="Undo (Ctrl+Z)">
-            <span>
-              <IconButton aria-label="Undo" disabled={!canUndo} onClick={() => store.undo()}>
-                <UndoIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Redo (Ctrl+Shift+Z)">
-            <span>
-              <IconButton aria-label="Redo" disabled={!canRedo} onClick={() => store.redo()}>
-                <RedoIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Button variant="contained" onClick={onDone}>
-            Done
-          </Button>
-        </Toolbar>
-      </AppBar>
+      <VideoEditorToolbar
+        store={store}
+        titleId={titleId}
+        title={video?.video?.title ?? (index >= 0 ? `Video ${index + 1}` : '')}
+        canAdd={Boolean(video)}
+        onAdd={add}
+        onDone={onDone}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 400px' }, flex: 1, minHeight: 0 }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
-          <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', bgcolor: 'grey.900', p: 2, minHeight: 0 }}>
-            <Box sx={{ width: '100%', maxWidth: 'calc((100vh - 420px) * 16 / 9)', minWidth: 320 }} data-testid="editor-stage">
-              {player ?? <Typography color="common.white">This video has left the library. Remove it from the funnel or add it again.</Typography>}
-            </Box>
-          </Box>
+          <Stage player={player} />
           {video && <Timeline store={store} editorId={editorId} playback={playback} zoom={zoom} onZoom={setZoom} scaleRef={scaleRef} />}
         </Box>
         <Box component="aside" aria-label="Element settings" sx={{ borderLeft: 1, borderColor: 'divider', overflowY: 'auto', p: 2 }}>
@@ -185,6 +113,15 @@ export const FunnelVideoEditor = ({
     </Dialog>
   );
 };
+
+/** The preview: the player with its editing layer, as large as the screen allows at 16:9 (or why there is none). */
+const Stage = ({ player }: { player: ReactNode }) => (
+  <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', bgcolor: 'grey.900', p: 2, minHeight: 0 }}>
+    <Box sx={{ width: '100%', maxWidth: 'calc((100vh - 420px) * 16 / 9)', minWidth: 320 }} data-testid="editor-stage">
+      {player ?? <Typography color="common.white">This video has left the library. Remove it from the funnel or add it again.</Typography>}
+    </Box>
+  </Box>
+);
 
 /** With nothing selected: what is on this video, to pick from (or a hint to add something). */
 const ElementList = ({ elements, onSelect }: { elements: ReadonlyArray<Parameters<typeof elementLabel>[0]>; onSelect: (id: string) => void }) => (
@@ -208,4 +145,89 @@ const ElementList = ({ elements, onSelect }: { elements: ReadonlyArray<Parameter
       </List>
     )}
   </Box>
+);
+
+/** Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo; Delete or Backspace removes the selected element (after asking); typing in a field is left alone. */
+const shortcuts = (store: DocumentStore, selected: string | null, onDelete: (elementId: string) => void) => (e: KeyboardEvent) => {
+  if (typing(e)) return;
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && e.key.toLowerCase() === 'z') {
+    e.preventDefault();
+    if (e.shiftKey) store.redo();
+    else store.undo();
+  } else if (mod && e.key.toLowerCase() === 'y') {
+    e.preventDefault();
+    store.redo();
+  } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected) {
+    e.preventDefault();
+    onDelete(selected);
+  }
+};
+
+/** The video's player with the editing layer over it, and its playback store (shared with the timeline). */
+const useEditorPlayer = (store: DocumentStore, editorId: string, source: EditorVideo['video'], start: EditorStart | undefined) => {
+  // Where the player opens is read once: a later answer does not reload it.
+  const [opening] = useState(start);
+  const [playback] = useState(() => new PlaybackStore({ time: opening?.time ?? 0 }));
+  useEffect(() => () => playback.destroy(), [playback]);
+  const player = useMemo(
+    () =>
+      source ? (
+        <VideoPlayer
+          key={source.id}
+          store={playback}
+          provider={source.provider}
+          embedUrl={source.embed_url}
+          externalId={source.external_id}
+          sourceUrl={source.source_url}
+          title={source.title}
+          thumbnail={source.thumbnail}
+          playerTime={opening?.time}
+          autoPlay={opening?.autoplay}
+          hideBigPlay
+          overlays={<EditLayer store={store} editorId={editorId} playback={playback} />}
+        />
+      ) : null,
+    [source, playback, store, editorId, opening],
+  );
+
+  return { playback, player };
+};
+
+/** The video editor's bar: its title, the add buttons, undo and redo, and Done. */
+const VideoEditorToolbar = ({
+  store,
+  titleId,
+  title,
+  canAdd,
+  onAdd,
+  onDone,
+}: {
+  store: DocumentStore;
+  titleId: string;
+  title: string;
+  canAdd: boolean;
+  onAdd: (type: 'text' | 'branch') => void;
+  onDone: () => void;
+}) => (
+  <AppBar position="static" color="default" elevation={1}>
+    <Toolbar sx={{ gap: 1 }}>
+      <Typography id={titleId} variant="h6" component="h2">
+        Editor
+      </Typography>
+      <Typography color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
+        {title}
+      </Typography>
+      <Button variant="outlined" startIcon={<TextFieldsIcon />} onClick={() => onAdd('text')} disabled={!canAdd}>
+        Add text element
+      </Button>
+      <Button variant="outlined" startIcon={<CallSplitIcon />} onClick={() => onAdd('branch')} disabled={!canAdd}>
+        Add branch element
+      </Button>
+      <UndoRedoButtons store={store} />
+      <Button variant="contained" onClick={onDone}>
+        Done
+      </Button>
+    </Toolbar>
+  </AppBar>
 );

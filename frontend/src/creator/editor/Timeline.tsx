@@ -16,28 +16,21 @@ import {
   boxStarts,
   contentWidth,
   formatTimecode,
-  moveBar,
   pxPerSecond,
   pxToTime,
-  resizeBar,
   rowCount,
   scrollKeepingPlayhead,
-  snapTime,
   timeToPx,
   timelineDuration,
   zoomIn,
   zoomOut,
   type TimelineScale,
 } from './timeline-math';
+import { ROW_H, TimelineBar } from './TimelineBar';
 import { useDocument } from './useDocument';
 import { useElementSize } from './useElementSize';
 
 const RULER_H = 24;
-const ROW_H = 30;
-const BAR_H = 24;
-
-export const elementLabel = (e: FunnelElement): string =>
-  e.type === 'text' ? `Text: ${e.data.title || 'empty'}` : `Branch: ${e.data.prompt.text || e.data.branches.map((b) => b.name).join(', ') || 'no buttons'}`;
 
 /**
  * The selected video's timeline: a ruler of 10 boxes per view-width (zoom adds view-widths), one
@@ -89,33 +82,7 @@ export const Timeline = ({
         <Typography variant="subtitle2" component="h3" sx={{ mr: 'auto' }}>
           Timeline <Clock playback={playback} duration={scale.duration} />
         </Typography>
-        <Tooltip title="Zoom out">
-          <span>
-            <IconButton size="small" aria-label="Zoom out" disabled={zoom <= 0} onClick={() => onZoom(zoomOut(zoom))}>
-              <ZoomOutIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Slider
-          aria-label="Zoom"
-          size="small"
-          min={0}
-          max={ZOOM_MAX}
-          step={ZOOM_STEP}
-          marks
-          value={zoom}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(v) => `${v}%`}
-          onChange={(_e, v) => onZoom(v as number)}
-          sx={{ width: 140 }}
-        />
-        <Tooltip title="Zoom in">
-          <span>
-            <IconButton size="small" aria-label="Zoom in" disabled={zoom >= ZOOM_MAX} onClick={() => onZoom(zoomIn(zoom))}>
-              <ZoomInIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <ZoomControls zoom={zoom} onZoom={onZoom} />
       </Box>
       <Box ref={viewRef} sx={{ overflowX: 'auto', overflowY: 'auto', maxHeight: 260, position: 'relative' }}>
         <Box sx={{ width, position: 'relative', height: RULER_H + rows * ROW_H }}>
@@ -139,6 +106,39 @@ export const Timeline = ({
 };
 
 const NONE: FunnelElement[] = [];
+
+/** Zoom out, the zoom slider (percent of extra view-widths) and zoom in. */
+const ZoomControls = ({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) => (
+  <>
+    <Tooltip title="Zoom out">
+      <span>
+        <IconButton size="small" aria-label="Zoom out" disabled={zoom <= 0} onClick={() => onZoom(zoomOut(zoom))}>
+          <ZoomOutIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+    <Slider
+      aria-label="Zoom"
+      size="small"
+      min={0}
+      max={ZOOM_MAX}
+      step={ZOOM_STEP}
+      marks
+      value={zoom}
+      valueLabelDisplay="auto"
+      valueLabelFormat={(v) => `${v}%`}
+      onChange={(_e, v) => onZoom(v as number)}
+      sx={{ width: 140 }}
+    />
+    <Tooltip title="Zoom in">
+      <span>
+        <IconButton size="small" aria-label="Zoom in" disabled={zoom >= ZOOM_MAX} onClick={() => onZoom(zoomIn(zoom))}>
+          <ZoomInIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  </>
+);
 
 /** The current time beside the duration, following the video. */
 const Clock = ({ playback, duration }: { playback: PlaybackStore; duration: number }) => {
@@ -206,95 +206,6 @@ const Ruler = memo(({ scale, onSeek }: { scale: TimelineScale; onSeek: (seconds:
   );
 });
 Ruler.displayName = 'Ruler';
-
-const TimelineBar = memo(
-  ({
-    store,
-    element,
-    scale,
-    selected,
-    snapTargetsFor,
-  }: {
-    store: DocumentStore;
-    element: FunnelElement;
-    scale: TimelineScale;
-    selected: boolean;
-    snapTargetsFor: (id: string) => number[];
-  }) => {
-    const x = timeToPx(element.showAt, scale);
-    const w = Math.max(4, timeToPx(element.hideAt - element.showAt, scale));
-    const label = elementLabel(element);
-    const bar = { showAt: element.showAt, hideAt: element.hideAt };
-    const onKey = (e: KeyboardEvent) => {
-      const step = e.shiftKey ? 1 : 0.1;
-      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-        e.preventDefault();
-        store.setTiming(element.id, moveBar(bar, element.showAt + (e.key === 'ArrowLeft' ? -step : step), scale.duration));
-      } else if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        store.selectElement(element.id);
-      }
-    };
-    return (
-      <Rnd
-        bounds="parent"
-        dragAxis="x"
-        position={{ x, y: (ROW_H - BAR_H) / 2 }}
-        size={{ width: w, height: BAR_H }}
-        minWidth={4}
-        enableResizing={{ left: true, right: true, top: false, bottom: false, topLeft: false, topRight: false, bottomLeft: false, bottomRight: false }}
-        onDragStart={() => store.selectElement(element.id)}
-        onDragStop={(_e, d) => {
-          if (Math.abs(d.x - x) < 1) return;
-          const snapTargets = snapTargetsFor(element.id);
-          const start = snapTime(pxToTime(d.x, scale), snapTargets, scale);
-          const end = snapTime(start + (bar.hideAt - bar.showAt), snapTargets, scale);
-          // Whichever edge landed on a target decides where the bar goes.
-          const showAt = end !== start + (bar.hideAt - bar.showAt) ? end - (bar.hideAt - bar.showAt) : start;
-          store.setTiming(element.id, moveBar(bar, showAt, scale.duration));
-        }}
-        onResizeStart={() => store.selectElement(element.id)}
-        onResizeStop={(_e, dir, node, _delta, pos) => {
-          const snapTargets = snapTargetsFor(element.id);
-          const edge = dir === 'left' ? 'start' : 'end';
-          const px = edge === 'start' ? pos.x : pos.x + node.offsetWidth;
-          store.setTiming(element.id, resizeBar(bar, edge, snapTime(pxToTime(px, scale), snapTargets, scale), scale.duration));
-        }}
-      >
-        <Box
-          role="button"
-          tabIndex={0}
-          aria-pressed={selected}
-          aria-label={`${label}, from ${formatTimecode(element.showAt)} to ${formatTimecode(element.hideAt)}`}
-          data-testid="timeline-bar"
-          data-element-id={element.id}
-          onKeyDown={onKey}
-          onFocus={() => store.selectElement(element.id)}
-          sx={{
-            height: '100%',
-            borderRadius: 1,
-            px: 1,
-            fontSize: 12,
-            lineHeight: `${BAR_H}px`,
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            cursor: 'grab',
-            color: 'common.white',
-            bgcolor: element.type === 'text' ? '#00695c' : 'primary.main',
-            outline: selected ? '2px solid' : 'none',
-            outlineColor: 'warning.main',
-            outlineOffset: 1,
-            opacity: element.active === false ? 0.5 : 1,
-          }}
-        >
-          {label}
-        </Box>
-      </Rnd>
-    );
-  },
-);
-TimelineBar.displayName = 'TimelineBar';
 
 /** The playhead: drag it (or use the arrow keys, Shift for 10 s) to seek the preview. */
 const Playhead = ({ playback, scale, height }: { playback: PlaybackStore; scale: TimelineScale; height: number }) => {

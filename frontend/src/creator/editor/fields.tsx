@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
@@ -138,13 +139,41 @@ export const SelectValue = <T extends string | number>({
   );
 };
 
-export const ToggleValue = ({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) => (
-  <FormControlLabel
-    sx={{ display: 'flex', my: 0.25 }}
-    control={<Switch size="small" checked={checked} onChange={(e) => onChange(e.target.checked)} />}
-    label={label}
-  />
-);
+/** A switch with its label, and helper text under it that screen readers read as the switch's description. */
+export const ToggleValue = ({
+  label,
+  helperText,
+  checked,
+  onChange,
+}: {
+  label: string;
+  helperText?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) => {
+  const helpId = useId();
+  return (
+    <>
+      <FormControlLabel
+        sx={{ display: 'flex', my: 0.25 }}
+        control={
+          <Switch
+            size="small"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            slotProps={{ input: helperText ? { 'aria-describedby': helpId } : {} }}
+          />
+        }
+        label={label}
+      />
+      {helperText && (
+        <FormHelperText id={helpId} sx={{ mt: 0, mb: 1 }}>
+          {helperText}
+        </FormHelperText>
+      )}
+    </>
+  );
+};
 
 /** A colour with alpha (react-colorful's RGBA picker, or typed as hex or rgba), labelled. */
 export const ColorValue = ({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) => (

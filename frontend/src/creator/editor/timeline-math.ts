@@ -3,28 +3,29 @@
  * and clamping of typed times, and where new elements and branches are placed. Every function
  * takes plain readonly values and returns new ones.
  */
+import { clockTime } from '@branchify/shared';
 
 /** The timeline shows 10 boxes across its width at zoom 0. */
-export const TIMELINE_BOXES = 10;
+const TIMELINE_BOXES = 10;
 /** At least 4 rows, one per element beyond that. */
-export const TIMELINE_MIN_ROWS = 4;
+const TIMELINE_MIN_ROWS = 4;
 /** Zoom starts at 0 and moves in steps of 25 (percent); each step adds one more view-width. */
 export const ZOOM_DEFAULT = 0;
 export const ZOOM_STEP = 25;
 export const ZOOM_MAX = 200;
 /** A new element hides 100 px of timeline after it shows. */
-export const DEFAULT_BAR_PX = 100;
+const DEFAULT_BAR_PX = 100;
 /** Bars and the playhead snap to each other's edges within this many pixels. */
-export const SNAP_PX = 6;
+const SNAP_PX = 6;
 /** The shortest an element can be shown for. */
 export const MIN_BAR_SECONDS = 0.1;
 /** Until a video reports its duration, the timeline spans this long. */
-export const FALLBACK_DURATION = 60;
+const FALLBACK_DURATION = 60;
 /** New elements are staggered by 30 px, new branches inside a branch element by 20 px. */
 export const ELEMENT_STAGGER_PX = 30;
 export const BRANCH_STAGGER_PX = 20;
 /** A duplicated branch lands 30 px down and right of its original. */
-export const DUPLICATE_OFFSET_PX = 30;
+const DUPLICATE_OFFSET_PX = 30;
 /**
  * Where new elements and buttons are placed (design pixels from each edge of the 640×360 box):
  * clear of the edges, and of the player's controls along the bottom.
@@ -132,15 +133,7 @@ export const parseTime = (input: string): number | null => {
 };
 
 /** Seconds as 'm:ss' or 'h:mm:ss', with tenths when the time has them ('1:02.5'). */
-export const formatTimecode = (seconds: number): string => {
-  const tenths = Math.round(Math.max(0, seconds) * 10);
-  const whole = Math.floor(tenths / 10);
-  const fraction = tenths % 10;
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0') + (fraction ? `.${fraction}` : '');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-};
+export const formatTimecode = (seconds: number): string => clockTime(seconds, { tenths: true });
 
 /** A typed time, parsed and clamped to [min, max]; null when it does not parse. */
 export const parseClampedTime = (input: string, min: number, max: number): number | null => {

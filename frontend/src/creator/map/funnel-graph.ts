@@ -15,13 +15,13 @@ export interface MapSourceVideo {
 }
 
 /** A timestamp jump: a button that seeks within its own video. */
-export interface MapJump {
+interface MapJump {
   branchId: string;
   label: string;
   seconds: number;
 }
 
-export interface MapNode {
+interface MapNode {
   id: string;
   /** 'link': a URL outside the funnel (its title is the host); 'missing': a removed target. */
   kind: 'video' | 'missing' | 'link';
@@ -113,16 +113,16 @@ export interface FunnelLayout {
   height: number;
 }
 
-export const NODE_WIDTH = 220;
-export const NODE_HEIGHT = 196;
-export const MISSING_NODE_HEIGHT = 72;
-export const LINK_NODE_HEIGHT = 72;
+const NODE_WIDTH = 220;
+const NODE_HEIGHT = 196;
+const MISSING_NODE_HEIGHT = 72;
+const LINK_NODE_HEIGHT = 72;
 const LABEL_CHAR_WIDTH = 7.2;
 const LABEL_PADDING = 20;
-export const LABEL_MAX_CHARS = 28;
+const LABEL_MAX_CHARS = 28;
 
 /** A button's visible text: its caption, otherwise its name. */
-export const branchLabel = (branch: Branch): string => {
+const branchLabel = (branch: Branch): string => {
   const text = branch.type === 'standard' ? branch.standard.text.trim() : '';
   return text || branch.name.trim() || 'Branch';
 };
@@ -150,102 +150,120 @@ const smallNode = (id: string, kind: MapNode['kind'], title: string, url: string
   jumps: [],
 });
 
-/** Nodes, edges and flags of a funnel, before layout. */
-export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph => {
-  const ids = new Set(videos.map((v) => v.editor_id));
-  const root = rootVideo(videos.map((v) => ({ editor_id: v.editor_id, elements: v.elements })));
-  const edges: MapEdge[] = [];
+type EdgeTarget = Pick<MapEdge, 'target' | 'broken' | 'linkOut'>;
+
+/**
+ * Where edges lead: a video of the funnel, a 'missing' node per edge whose video was removed, or
+ * one 'link' node per URL, shared by every button and default that opens it (a button without a
+ * URL gets its own). The nodes it makes are kept in the order asked for.
+ */
+const edgeTargets = (ids: ReadonlySet<string>) => {
   const missing: MapNode[] = [];
   const links = new Map<string, MapNode>();
-  const jumps = new Map<string, MapJump[]>();
-
-  const targetOf = (edgeId: string, target: string | null): { target: string; broken: boolean; linkOut: false } => {
+  const videoOf = (edgeId: string, target: string | null): EdgeTarget => {
     if (target && ids.has(target)) return { target, broken: false, linkOut: false };
     const id = `missing:${edgeId}`;
     missing.push(smallNode(id, 'missing', 'Removed video', null));
     return { target: id, broken: true, linkOut: false };
   };
-  // One node per URL, shared by every button and default that opens it; a button without a URL gets its own.
-  const linkOf = (edgeId: string, url: string | null): { target: string; broken: boolean; linkOut: true } => {
+  const linkOf = (edgeId: string, url: string | null): EdgeTarget => {
     const trimmed = url?.trim() ?? '';
     const id = trimmed ? `link:${trimmed}` : `link:none:${edgeId}`;
     if (!links.has(id)) links.set(id, smallNode(id, 'link', trimmed ? linkHost(trimmed) : 'No URL set', trimmed || null));
     return { target: id, broken: !trimmed, linkOut: true };
   };
+  /** A button's target: its URL when it opens one, else its video. */
+  const ofBranch = (edgeId: string, branch: Branch): EdgeTarget =>
+    branch.onclick === 'url' ? linkOf(edgeId, branch.externalLink) : videoOf(edgeId, branch.video);
+  return { ofBranch, linkOf, nodes: () => [...missing, ...links.values()] };
+};
 
-  for (const video of videos) {
-    for (const element of video.elements) {
-      const branches = branchesOf(element);
-      for (const branch of branches) {
-        if (branch.onclick === 'branch' || branch.onclick === 'url') {
-          const id = `branch:${video.editor_id}:${branch.id}`;
-          edges.push({
-            id,
-            source: video.editor_id,
-            kind: 'branch',
-            label: branchLabel(branch),
-            text: branchLabel(branch),
-            branchId: branch.id,
-            elementId: element.id,
-            ...(branch.onclick === 'url' ? linkOf(id, branch.externalLink) : targetOf(id, branch.video)),
-          });
-        } else if (branch.onclick === 'timestamp') {
-          const { hours, minutes, seconds } = branch.timestamp;
-          const list = jumps.get(video.editor_id) ?? [];
-          list.push({ branchId: branch.id, label: branchLabel(branch), seconds: hours * 3600 + minutes * 60 + seconds });
-          jumps.set(video.editor_id, list);
-        }
-      }
-      if (element.type !== 'branch') continue;
-      const inaction = element.data.settings.inaction;
-      if (inaction === DEFAULT_INACTION) continue;
-      const named = branches.find((b) => b.id === inaction);
-      const id = `inaction:${video.editor_id}:${element.id}`;
-      const edge = { id, source: video.editor_id, kind: 'inaction' as const, elementId: element.id };
-      if (named?.onclick === 'branch' || named?.onclick === 'url') {
-        edges.push({
-          ...edge,
-          label: `No choice: ${branchLabel(named)}`,
-          text: branchLabel(named),
-          branchId: named.id,
-          ...(named.onclick === 'url' ? linkOf(id, named.externalLink) : targetOf(id, named.video)),
-        });
-      } else if (!named) {
-        // A default that is a URL of its own (no button behind it).
-        edges.push({ ...edge, label: 'No choice: open link', text: 'open link', branchId: null, ...linkOf(id, inaction) });
-      }
-    }
+type Targets = ReturnType<typeof edgeTargets>;
+
+/** A button's edge (to a video or a URL), or its timestamp jump added to `jumps`. */
+const branchEdge = (videoId: string, element: FunnelElement, branch: Branch, targets: Targets, jumps: Map<string, MapJump[]>): MapEdge | null => {
+  if (branch.onclick === 'branch' || branch.onclick === 'url') {
+    const id = `branch:${videoId}:${branch.id}`;
+    const label = branchLabel(branch);
+    return { id, source: videoId, kind: 'branch', label, text: label, branchId: branch.id, elementId: element.id, ...targets.ofBranch(id, branch) };
   }
+  if (branch.onclick === 'timestamp') {
+    const { hours, minutes, seconds } = branch.timestamp;
+    const list = jumps.get(videoId) ?? [];
+    list.push({ branchId: branch.id, label: branchLabel(branch), seconds: hours * 3600 + minutes * 60 + seconds });
+    jumps.set(videoId, list);
+  }
+  return null;
+};
 
-  // What the root reaches through working branches and inaction defaults.
+/** A branch element's inaction default as an edge: the button it names, or a URL of its own (none for skip-and-continue or a jump). */
+const inactionEdge = (videoId: string, element: FunnelElement, targets: Targets): MapEdge | null => {
+  if (element.type !== 'branch') return null;
+  const inaction = element.data.settings.inaction;
+  if (inaction === DEFAULT_INACTION) return null;
+  const named = element.data.branches.find((b) => b.id === inaction);
+  const id = `inaction:${videoId}:${element.id}`;
+  const edge = { id, source: videoId, kind: 'inaction' as const, elementId: element.id };
+  if (named?.onclick === 'branch' || named?.onclick === 'url') {
+    const text = branchLabel(named);
+    return { ...edge, label: `No choice: ${text}`, text, branchId: named.id, ...targets.ofBranch(id, named) };
+  }
+  // A default that is a URL of its own (no button behind it).
+  if (!named) return { ...edge, label: 'No choice: open link', text: 'open link', branchId: null, ...targets.linkOf(id, inaction) };
+  return null;
+};
+
+/** What the root reaches through working branches and inaction defaults. */
+const reachedFrom = (rootId: string | undefined, edges: readonly MapEdge[]): Set<string> => {
   const reached = new Set<string>();
-  const queue = root ? [root.editor_id] : [];
+  const queue = rootId ? [rootId] : [];
   while (queue.length) {
     const at = queue.shift()!;
     if (reached.has(at)) continue;
     reached.add(at);
     for (const e of edges) if (e.source === at && !e.broken) queue.push(e.target);
   }
+  return reached;
+};
 
-  const nodes: MapNode[] = videos.map((v) => ({
-    id: v.editor_id,
-    kind: 'video',
-    title: v.video?.title ?? 'Video removed from the library',
-    url: null,
-    thumbnail: v.video?.thumbnail ?? null,
-    duration: v.video?.duration ?? null,
-    provider: v.video?.provider ?? null,
-    externalId: v.video?.external_id ?? null,
-    root: v.editor_id === root?.editor_id,
-    unreachable: !reached.has(v.editor_id),
-    libraryRemoved: v.video === null,
-    jumps: jumps.get(v.editor_id) ?? [],
-  }));
-  return { nodes: [...nodes, ...missing, ...links.values()], edges };
+const videoNode = (v: MapSourceVideo, rootId: string | undefined, reached: ReadonlySet<string>, jumps: ReadonlyMap<string, MapJump[]>): MapNode => ({
+  id: v.editor_id,
+  kind: 'video',
+  title: v.video?.title ?? 'Video removed from the library',
+  url: null,
+  thumbnail: v.video?.thumbnail ?? null,
+  duration: v.video?.duration ?? null,
+  provider: v.video?.provider ?? null,
+  externalId: v.video?.external_id ?? null,
+  root: v.editor_id === rootId,
+  unreachable: !reached.has(v.editor_id),
+  libraryRemoved: v.video === null,
+  jumps: jumps.get(v.editor_id) ?? [],
+});
+
+/** Nodes, edges and flags of a funnel, before layout. */
+export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph => {
+  const rootId = rootVideo(videos.map((v) => ({ editor_id: v.editor_id, elements: v.elements })))?.editor_id;
+  const targets = edgeTargets(new Set(videos.map((v) => v.editor_id)));
+  const edges: MapEdge[] = [];
+  const jumps = new Map<string, MapJump[]>();
+  for (const video of videos) {
+    for (const element of video.elements) {
+      for (const branch of branchesOf(element)) {
+        const edge = branchEdge(video.editor_id, element, branch, targets, jumps);
+        if (edge) edges.push(edge);
+      }
+      const inaction = inactionEdge(video.editor_id, element, targets);
+      if (inaction) edges.push(inaction);
+    }
+  }
+  const reached = reachedFrom(rootId, edges);
+  const nodes = videos.map((v) => videoNode(v, rootId, reached, jumps));
+  return { nodes: [...nodes, ...targets.nodes()], edges };
 };
 
 /** The width and height an edge label takes (one line; a second for the figures when shown). */
-export const labelSize = (label: string, lines = 1): { width: number; height: number } => ({
+const labelSize = (label: string, lines = 1): { width: number; height: number } => ({
   width: Math.ceil(shortLabel(label).length * LABEL_CHAR_WIDTH + LABEL_PADDING),
   height: 12 + 18 * lines,
 });

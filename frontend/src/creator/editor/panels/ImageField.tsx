@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAlert } from '../../../shared/alerts';
-import { ImageUpload } from '../../../shared/inputs';
+import { ImageUpload } from '../../../shared/inputs/ImageUpload';
 import { BRANCH_IMAGE_MAX_KB, uploadImage } from '../uploads';
 import { BRANCH_IMAGE_TOO_LARGE } from './messages';
 

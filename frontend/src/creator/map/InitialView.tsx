@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useReactFlow, useStore } from '@xyflow/react';
+import type { FunnelLayout } from './funnel-graph';
+
+/** The smallest zoom the map opens at: node titles and edge labels stay readable; a bigger map is panned. */
+const READABLE_ZOOM = 0.8;
+const VIEW_PADDING = 16;
+
+/**
+ * The first view: the whole map when it fits at a readable zoom, otherwise the start video at
+ * the left at that zoom (the rest is panned to, or reached by keyboard). Set once, so editing
+ * the funnel keeps where the user looked.
+ */
+export const InitialView = ({ layout, onBig }: { layout: FunnelLayout; onBig: (big: boolean) => void }) => {
+  const { setViewport } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const ready = useStore((s) => Boolean(s.panZoom));
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !ready || width <= 0 || height <= 0 || layout.nodes.length === 0) return;
+    done.current = true;
+    const fit = Math.min((width - 2 * VIEW_PADDING) / layout.width, (height - 2 * VIEW_PADDING) / layout.height, 1);
+    if (fit >= READABLE_ZOOM) {
+      void setViewport({ x: (width - layout.width * fit) / 2, y: (height - layout.height * fit) / 2, zoom: fit });
+      onBig(false);
+      return;
+    }
+    const zoom = READABLE_ZOOM;
+    const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0]!;
+    const centreY = root.box.y + root.box.height / 2;
+    // The start video at the left, level with the middle, without scrolling past the map's top or bottom.
+    const y = Math.min(VIEW_PADDING, Math.max(height - VIEW_PADDING - layout.height * zoom, height / 2 - centreY * zoom));
+    void setViewport({ x: VIEW_PADDING - root.box.x * zoom, y, zoom });
+    onBig(true);
+  }, [ready, width, height, layout, setViewport, onBig]);
+  return null;
+};

@@ -1,0 +1,96 @@
+import { memo, useContext } from 'react';
+import { BaseEdge, EdgeLabelRenderer, type Edge, type EdgeProps } from '@xyflow/react';
+import Box from '@mui/material/Box';
+import { shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
+import { DANGER, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
+
+/** A smooth path through dagre's points. */
+const pathThrough = (points: Point[]): string => {
+  if (points.length === 0) return '';
+  const [first, ...rest] = points;
+  let d = `M ${first!.x} ${first!.y}`;
+  if (rest.length === 1) return `${d} L ${rest[0]!.x} ${rest[0]!.y}`;
+  for (let i = 0; i < rest.length - 1; i += 1) {
+    const c = rest[i]!;
+    const next = rest[i + 1]!;
+    const end = i === rest.length - 2 ? next : { x: (c.x + next.x) / 2, y: (c.y + next.y) / 2 };
+    d += ` Q ${c.x} ${c.y} ${end.x} ${end.y}`;
+  }
+  return d;
+};
+
+/** An edge of the map: its path through dagre's points and its label (the button's text, and its figures). */
+export const RoutedEdge = memo(({ id, data, markerEnd }: EdgeProps<Edge<RoutedEdgeData>>) => {
+  const focused = useContext(FocusedEdge) === id;
+  if (!data) return null;
+  const { edge, stats } = data;
+  const color = edgeColor(edge);
+  const { labelBox } = edge;
+  return (
+    <>
+      <BaseEdge
+        path={pathThrough(edge.points)}
+        markerEnd={markerEnd}
+        style={{
+          stroke: focused ? FOCUS : color,
+          strokeWidth: focused ? 4 : 2,
+          strokeDasharray: edge.broken || edge.kind === 'inaction' ? '6 4' : edge.linkOut ? '2 4' : undefined,
+        }}
+      />
+      <EdgeLabelRenderer>
+        <Box
+          sx={{
+            position: 'absolute',
+            transform: `translate(${labelBox.x}px, ${labelBox.y}px)`,
+            width: labelBox.width,
+            height: labelBox.height,
+            boxSizing: 'border-box',
+            px: 0.75,
+            py: 0.5,
+            bgcolor: edge.linkOut ? '#f1f8f6' : '#fff',
+            border: `1px solid ${color}`,
+            borderRadius: 1,
+            outline: focused ? `3px solid ${FOCUS}` : 'none',
+            outlineOffset: 1,
+            fontSize: 12,
+            lineHeight: '18px',
+            color: edge.broken ? DANGER : '#1f2328',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textAlign: 'center',
+            pointerEvents: 'none',
+          }}
+          data-testid={`map-edge-${edge.id}`}
+        >
+          <div>{shortLabel(edge.label)}</div>
+          {stats !== undefined && (
+            <Box sx={{ fontWeight: 700 }} data-testid={`map-edge-stats-${edge.id}`}>
+              {stats ? `${plural(stats.viewers, 'view')} · ${percent(stats.share)}` : 'not counted'}
+            </Box>
+          )}
+        </Box>
+      </EdgeLabelRenderer>
+    </>
+  );
+});
+RoutedEdge.displayName = 'RoutedEdge';
+
+/** "Branch 'Yes' from Intro to Offer, 12 views (40%)": what the edge does, where, and its figures. */
+export const edgeName = (
+  edge: LaidOutEdge,
+  source: LaidOutNode | undefined,
+  target: LaidOutNode | undefined,
+  stats: EdgeFigures | null | undefined,
+): string => {
+  const what = edge.kind === 'inaction' ? `Default when no choice is made, '${edge.text}'` : `Branch '${edge.text}'`;
+  const to =
+    target?.kind === 'link'
+      ? target.url
+        ? `a link out to ${target.title}`
+        : 'a link with no URL set'
+      : target?.kind === 'missing' || !target
+        ? 'a removed video'
+        : target.title;
+  const figures = stats === undefined ? '' : stats ? `, ${plural(stats.viewers, 'view')} (${percent(stats.share)})` : ', not counted';
+  return `${what} from ${source?.title ?? edge.source} to ${to}${figures}`;
+};

@@ -1,0 +1,35 @@
+import { createContext } from 'react';
+import type { LaidOutEdge, LaidOutNode, MapSourceVideo, MapStats, NodeStats } from './funnel-graph';
+
+export const percent = (share: number): string => `${Math.round(share * 100)}%`;
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export type EdgeFigures = { viewers: number; share: number };
+export type VideoNodeData = { node: LaidOutNode; stats?: NodeStats; jumps?: ReadonlyMap<string, number> };
+/** stats: the edge's figures; null on the analytics map when the player does not count it (a default that is a URL). */
+export type RoutedEdgeData = { edge: LaidOutEdge; stats?: EdgeFigures | null };
+
+export const WARNING = '#8a4b00';
+export const DANGER = '#b3261e';
+export const LINK = '#00695c';
+export const FOCUS = '#0b57d0';
+
+export const edgeColor = (edge: LaidOutEdge): string => (edge.broken ? DANGER : edge.linkOut ? LINK : edge.kind === 'inaction' ? '#5f6368' : '#3d3a9e');
+
+/** The id of the edge that has keyboard focus (its label is outlined). */
+export const FocusedEdge = createContext<string | null>(null);
+
+/** Where the user went to, in the editor: a video, or a branch element (and button) on it. */
+interface MapTarget {
+  elementId: string;
+  branchId: string | null;
+}
+
+export interface FunnelMapProps {
+  videos: ReadonlyArray<MapSourceVideo>;
+  /** Opens a video (click, or Enter on a focused node), or the element behind an edge (click or Enter); omitted: the map only shows. */
+  onOpen?: (editorId: string, at?: MapTarget) => void;
+  stats?: MapStats;
+  height?: number | string;
+  label?: string;
+}

@@ -1,0 +1,100 @@
+import { useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useReactFlow, useStoreApi } from '@xyflow/react';
+import type { Box as Rect, FunnelLayout, LaidOutEdge, LaidOutNode } from './funnel-graph';
+import type { FunnelMapProps } from './map-shared';
+
+/** The node or edge an event happened in, by React Flow's classes and ids. */
+const flowElement = (target: EventTarget): { kind: 'node' | 'edge'; id: string } | null => {
+  const el = (target as Element).closest?.('.react-flow__node, .react-flow__edge');
+  const id = el?.getAttribute('data-id');
+  if (!el || !id) return null;
+  return { kind: el.classList.contains('react-flow__node') ? 'node' : 'edge', id };
+};
+
+const focusOn = (container: HTMLElement, kind: 'node' | 'edge', id: string | undefined) => {
+  if (!id) return;
+  const el = container.querySelector<HTMLElement | SVGElement>(`.react-flow__${kind}[data-id="${CSS.escape(id)}"]`);
+  el?.focus();
+};
+
+/**
+ * What the map does with the pointer and the keyboard: click or Enter opens a video (or the element
+ * behind an edge); focus pans its node or label into view and outlines a focused edge's label.
+ */
+export const useMapInteractions = ({
+  layout,
+  byId,
+  edgeById,
+  videos,
+  onOpen,
+}: {
+  layout: FunnelLayout;
+  byId: ReadonlyMap<string, LaidOutNode>;
+  edgeById: ReadonlyMap<string, LaidOutEdge>;
+  videos: FunnelMapProps['videos'];
+  onOpen: FunnelMapProps['onOpen'];
+}) => {
+  const store = useStoreApi();
+  const { setCenter } = useReactFlow();
+  const [focusedEdge, setFocusedEdge] = useState<string | null>(null);
+  /** Pans (at the same zoom) so a focused node or edge label is wholly in view. */
+  const reveal = (box: Rect) => {
+    const { transform, width, height: viewHeight } = store.getState();
+    const [tx, ty, zoom] = transform;
+    const left = box.x * zoom + tx;
+    const top = box.y * zoom + ty;
+    const inside = left >= 0 && top >= 0 && left + box.width * zoom <= width && top + box.height * zoom <= viewHeight;
+    if (!inside) void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom });
+  };
+
+  const open = (id: string | null | undefined) => {
+    if (!onOpen || !id || !videos.some((v) => v.editor_id === id)) return;
+    onOpen(id);
+  };
+  const openEdge = (id: string) => {
+    const edge = edgeById.get(id);
+    if (edge && onOpen) onOpen(edge.source, { elementId: edge.elementId, branchId: edge.branchId });
+  };
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const at = flowElement(e.target);
+    setFocusedEdge(at?.kind === 'edge' ? at.id : null);
+    if (!at) return;
+    const box = at.kind === 'node' ? byId.get(at.id)?.box : edgeById.get(at.id)?.labelBox;
+    if (box) reveal(box);
+  };
+  const onKeyDown = keyHandler(layout, edgeById, open, openEdge);
+  return { focusedEdge, onFocus, onBlur: () => setFocusedEdge(null), onKeyDown, open, openEdge };
+};
+
+// Enter opens; arrows walk the graph: right along an edge to its target, left back to its source, up and down between a video's edges.
+const keyHandler =
+  (layout: FunnelLayout, edgeById: ReadonlyMap<string, LaidOutEdge>, open: (id: string) => void, openEdge: (id: string) => void) =>
+  (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = flowElement(e.target);
+    if (!at) return;
+    const container = e.currentTarget;
+    const edge = at.kind === 'edge' ? edgeById.get(at.id) : undefined;
+    const siblings = (source: string) => layout.edges.filter((x) => x.source === source);
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      if (at.kind === 'node') open(at.id);
+      else openEdge(at.id);
+      return;
+    }
+    const move = (kind: 'node' | 'edge', id: string | undefined) => {
+      if (!id) return;
+      e.preventDefault();
+      focusOn(container, kind, id);
+    };
+    if (at.kind === 'node') {
+      if (e.key === 'ArrowRight') move('edge', siblings(at.id)[0]?.id);
+      else if (e.key === 'ArrowLeft') move('edge', layout.edges.find((x) => x.target === at.id)?.id);
+    } else if (edge) {
+      const list = siblings(edge.source);
+      const index = list.findIndex((x) => x.id === edge.id);
+      if (e.key === 'ArrowRight') move('node', edge.target);
+      else if (e.key === 'ArrowLeft') move('node', edge.source);
+      else if (e.key === 'ArrowDown') move('edge', list[index + 1]?.id);
+      else if (e.key === 'ArrowUp') move('edge', list[index - 1]?.id);
+    }
+  };
