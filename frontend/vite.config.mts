@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import react from '@vitejs/plugin-react';
+import { adminFirstScreenChunk, planFile, writeAdminChunkPlan } from './scripts/admin-chunk';
+
+const FRONTEND = fileURLToPath(new URL('./', import.meta.url));
 
 /**
  * The creator/admin single-page app. Built into cms/public/build/app/ and served by Strapi under
@@ -16,9 +20,11 @@ import react from '@vitejs/plugin-react';
 export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the server runs with.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  // The first of the two builds (scripts/admin-chunk.ts): Rolldown's own chunks, to plan the panel's.
+  const planning = command === 'build' && Boolean(process.env.BRANCHIFY_CHUNK_PLAN);
   return {
     base: '/build/app/',
-    plugins: [react()],
+    plugins: [react(), ...(planning ? [writeAdminChunkPlan(FRONTEND)] : [])],
     resolve: {
       alias: [{ find: /^@branchify\/player$/, replacement: fileURLToPath(new URL('../player/src/index.ts', import.meta.url)) }],
       dedupe: ['react', 'react-dom'],
@@ -26,9 +32,13 @@ export default defineConfig(({ command }) => {
       conditions: ['source'],
     },
     build: {
-      outDir: fileURLToPath(new URL('../cms/public/build/app', import.meta.url)),
+      outDir: planning ? path.join(path.dirname(planFile(FRONTEND)), 'plan-build') : fileURLToPath(new URL('../cms/public/build/app', import.meta.url)),
       emptyOutDir: true,
+      // .vite/manifest.json: which chunks each route loads (scripts/route-weights.cjs, the route-budget
+      // test). The server never serves it (middlewares/spa.ts serves only index.html and assets/).
+      manifest: true,
       chunkSizeWarningLimit: 1200,
+      rolldownOptions: command === 'build' && !planning ? { output: { codeSplitting: { groups: [adminFirstScreenChunk(FRONTEND)] } } } : {},
     },
     server: {
       proxy: { '/api': 'http://localhost:1337' },

@@ -1,16 +1,16 @@
 import { Suspense, lazy, useCallback, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, RouterProvider, createBrowserRouter, useNavigate, type RouteObject } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Outlet, RouterProvider, createBrowserRouter, matchRoutes, useNavigate, type RouteObject } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { AlertProvider } from './shared/alerts';
-import { queryClient } from './shared/data/client';
 import { CustomizationProvider } from './shared/customization';
 import { ModalProvider } from './shared/modals';
-import { ROUTES } from './shared/routes';
+import { ROUTES, isPublicPath } from './shared/routes';
+import { mayHaveSession } from './shared/api';
 import { SessionProvider } from './shared/session';
 import { Guard } from './creator/guard';
-import { UserLayout } from './creator/layout/UserLayout';
+import { LoginPage } from './creator/auth/LoginPage';
+import { RegisterPage } from './creator/auth/RegisterPage';
 
 const Spinner = () => (
   <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} role="status" aria-label="Loading">
@@ -18,18 +18,41 @@ const Spinner = () => (
   </Box>
 );
 
+/** The data layer (react-query), loaded with the first page that fetches with it. */
+const loadQueryScope = () => import('./shared/data/QueryScope').then((m) => m.QueryScope);
+
 /**
  * A route-level chunk: each page (and what only it imports: the admin panel, the editor, Stripe,
- * the forms' schemas) loads when first visited, with the spinner while it arrives.
+ * the forms' schemas) loads when first visited, with the spinner while it arrives. `data` pages
+ * sit in the data layer (react-query), which loads with them. The route's `handle.preload` starts
+ * the download before the page renders (see `preloadCurrentRoute`).
  */
-const page = (load: () => Promise<ComponentType>): ReactNode => {
-  const Page = lazy(async () => ({ default: await load() }));
-  return (
-    <Suspense fallback={<Spinner />}>
-      <Page />
-    </Suspense>
-  );
+const page = (load: () => Promise<ComponentType>, { data = false }: { data?: boolean } = {}): Pick<RouteObject, 'element' | 'handle'> => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= data
+      ? Promise.all([loadQueryScope(), load()]).then(([Scope, Page]) => ({
+          default: () => (
+            <Scope>
+              <Page />
+            </Scope>
+          ),
+        }))
+      : load().then((Page) => ({ default: Page })));
+  const Page = lazy(preload);
+  return {
+    element: (
+      <Suspense fallback={<Spinner />}>
+        <Page />
+      </Suspense>
+    ),
+    handle: { preload } satisfies RouteHandle,
+  };
 };
+
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
 
 const Session = ({ children }: { children: ReactNode }) => {
   const navigate = useNavigate();
@@ -57,32 +80,34 @@ const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: ROUTES.UserRegister, element: page(() => import('./creator/auth/RegisterPage').then((m) => m.RegisterPage)) },
-      { path: ROUTES.UserLogin, element: page(() => import('./creator/auth/LoginPage').then((m) => m.LoginPage)) },
-      { path: ROUTES.EmailVerify, element: page(() => import('./creator/auth/VerifyPages').then((m) => m.EmailVerifyPage)) },
-      { path: ROUTES.VerifyNotice, element: page(() => import('./creator/auth/VerifyPages').then((m) => m.VerifyNoticePage)) },
-      { path: ROUTES.EmailVerified, element: page(() => import('./creator/auth/VerifyPages').then((m) => m.AccountVerifiedPage)) },
-      { path: ROUTES.ForgotPassword, element: page(() => import('./creator/auth/PasswordPages').then((m) => m.ForgotPasswordPage)) },
+      // The sign-in pages are part of the entry: a first visit shows them without another round trip.
+      { path: ROUTES.UserRegister, element: <RegisterPage /> },
+      { path: ROUTES.UserLogin, element: <LoginPage /> },
+      { path: ROUTES.EmailVerify, ...page(() => import('./creator/auth/VerifyPages').then((m) => m.EmailVerifyPage)) },
+      { path: ROUTES.VerifyNotice, ...page(() => import('./creator/auth/VerifyPages').then((m) => m.VerifyNoticePage)) },
+      { path: ROUTES.EmailVerified, ...page(() => import('./creator/auth/VerifyPages').then((m) => m.AccountVerifiedPage)) },
+      { path: ROUTES.ForgotPassword, ...page(() => import('./creator/auth/PasswordPages').then((m) => m.ForgotPasswordPage)) },
       {
         path: ROUTES.ResendPasswordResetLink,
-        element: page(() => import('./creator/auth/PasswordPages').then((m) => m.ResendPasswordResetLinkPage)),
+        ...page(() => import('./creator/auth/PasswordPages').then((m) => m.ResendPasswordResetLinkPage)),
       },
-      { path: ROUTES.PasswordReset, element: page(() => import('./creator/auth/PasswordPages').then((m) => m.PasswordResetPage)) },
-      { path: ROUTES.SelectSubscriptionPlan, element: page(() => import('./creator/settings/SelectPlanPage').then((m) => m.SelectPlanPage)) },
-      { path: ROUTES.PayOutstandingInvoice, element: page(() => import('./creator/settings/PaymentPages').then((m) => m.PayInvoicePage)) },
-      { path: ROUTES.PendingSubscription, element: page(() => import('./creator/settings/PaymentPages').then((m) => m.PendingSubscriptionPage)) },
+      { path: ROUTES.PasswordReset, ...page(() => import('./creator/auth/PasswordPages').then((m) => m.PasswordResetPage)) },
+      { path: ROUTES.SelectSubscriptionPlan, ...page(() => import('./creator/settings/SelectPlanPage').then((m) => m.SelectPlanPage), { data: true }) },
+      { path: ROUTES.PayOutstandingInvoice, ...page(() => import('./creator/settings/PaymentPages').then((m) => m.PayInvoicePage), { data: true }) },
+      { path: ROUTES.PendingSubscription, ...page(() => import('./creator/settings/PaymentPages').then((m) => m.PendingSubscriptionPage), { data: true }) },
       // The admin panel (react-admin) is its own chunk: creators never download it.
-      { path: '/admin/*', element: page(() => import('./admin/AdminApp').then((m) => m.default)) },
+      { path: '/admin/*', ...page(() => import('./admin/AdminApp').then((m) => m.default), { data: true }) },
       {
-        element: <UserLayout />,
+        // The creator area's frame (app bar, menu drawer) is a chunk of its own: the sign-in pages never load it.
+        ...page(() => import('./creator/layout/UserLayout').then((m) => m.UserLayout), { data: true }),
         children: [
           { index: true, element: <Navigate to={ROUTES.FunnelsDashboard} replace /> },
-          { path: 'funnels', element: page(() => import('./creator/funnels/FunnelsDashboard').then((m) => m.FunnelsDashboard)) },
-          { path: 'funnels/:id/edit', element: page(() => import('./creator/editor/EditorPage').then((m) => m.EditorPage)) },
-          { path: 'funnels/:id/analytics', element: page(() => import('./creator/analytics/AnalyticsPage').then((m) => m.AnalyticsPage)) },
-          { path: 'funnels/:id', element: page(() => import('./creator/funnels/FunnelPreviewPage').then((m) => m.FunnelPreviewPage)) },
-          { path: 'library', element: page(() => import('./creator/library/LibraryPage').then((m) => m.LibraryPage)) },
-          { path: 'settings', element: page(() => import('./creator/settings/SettingsPage').then((m) => m.SettingsPage)) },
+          { path: 'funnels', ...page(() => import('./creator/funnels/FunnelsDashboard').then((m) => m.FunnelsDashboard)) },
+          { path: 'funnels/:id/edit', ...page(() => import('./creator/editor/EditorPage').then((m) => m.EditorPage)) },
+          { path: 'funnels/:id/analytics', ...page(() => import('./creator/analytics/AnalyticsPage').then((m) => m.AnalyticsPage)) },
+          { path: 'funnels/:id', ...page(() => import('./creator/funnels/FunnelPreviewPage').then((m) => m.FunnelPreviewPage)) },
+          { path: 'library', ...page(() => import('./creator/library/LibraryPage').then((m) => m.LibraryPage)) },
+          { path: 'settings', ...page(() => import('./creator/settings/SettingsPage').then((m) => m.SettingsPage)) },
           { path: '*', element: <Navigate to={ROUTES.FunnelsDashboard} replace /> },
         ],
       },
@@ -93,8 +118,16 @@ const routes: RouteObject[] = [
 /** One data router (leaving a page with unsaved changes can be stopped), made once. */
 const router = createBrowserRouter(routes);
 
-export const App = () => (
-  <QueryClientProvider client={queryClient}>
-    <RouterProvider router={router} />
-  </QueryClientProvider>
-);
+/**
+ * Starts downloading the chunks of the page being opened while the session is restored (the guard
+ * renders no page before), rather than after: a public page always, another one when a session may
+ * exist (a signed-out visitor is sent to log in instead).
+ */
+const preloadCurrentRoute = (): void => {
+  const path = window.location.pathname.replace(/\/+$/, '') || '/';
+  if (!isPublicPath(path) && !mayHaveSession()) return;
+  for (const match of matchRoutes(routes, window.location) ?? []) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+};
+preloadCurrentRoute();
+
+export const App = () => <RouterProvider router={router} />;

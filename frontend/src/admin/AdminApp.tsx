@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
@@ -9,6 +10,7 @@ import {
   AppBar,
   CustomRoutes,
   Layout,
+  Loading,
   Resource,
   Sidebar,
   TitlePortal,
@@ -18,20 +20,26 @@ import {
   type LayoutProps,
   type SidebarProps,
 } from 'react-admin';
-import { authProvider } from './authProvider';
+import { IDENTITY_KEY, authProvider, identityOf } from './authProvider';
 import { dataProvider } from './dataProvider';
 import users from './users';
 import plans from './plans';
 import webhooks from './webhooks';
 import { AdminMenu } from './layout/AdminMenu';
-import { CustomizationPage } from './customization/CustomizationPage';
-import { IntegrationsPage } from './integrations/IntegrationsPage';
-import { UpdatesPage } from './updates/UpdatesPage';
-import { HelpPage } from './help/HelpPage';
 import { SetupChecklist } from './setup/SetupChecklist';
+import { useSetupStatus } from './setup/useSetupStatus';
+import { lazyScreen } from './lazy-screen';
 import { MailerBanner } from '../shared/MailerBanner';
+import { useCustomization } from '../shared/customization';
 import { queryClient } from '../shared/data/client';
 import { useNarrow } from '../shared/useNarrow';
+import { useSession } from '../shared/session';
+
+// The settings screens load when first opened.
+const CustomizationPage = lazyScreen(() => import('./customization/CustomizationPage').then((m) => m.CustomizationPage));
+const IntegrationsPage = lazyScreen(() => import('./integrations/IntegrationsPage').then((m) => m.IntegrationsPage));
+const UpdatesPage = lazyScreen(() => import('./updates/UpdatesPage').then((m) => m.UpdatesPage));
+const HelpPage = lazyScreen(() => import('./help/HelpPage').then((m) => m.HelpPage));
 
 /** The account button's accessible name is the name it shows (screen readers hear what is seen). */
 const AdminUserMenu = () => {
@@ -87,17 +95,30 @@ const AdminSidebar = (props: SidebarProps) => {
   );
 };
 
+/**
+ * The screen stays invisible (while it loads its data) until the mail banner and the setup
+ * checklist above it are known, so it does not jump down when they arrive. Only this box
+ * re-renders when they do, not the whole layout.
+ */
+const ScreenBox = ({ children }: { children: ReactNode }) => {
+  const { loaded } = useCustomization();
+  const setup = useSetupStatus();
+  const settled = loaded && !setup.isPending;
+  return <Box sx={{ display: 'contents', visibility: settled ? undefined : 'hidden' }}>{children}</Box>;
+};
+
+/** The page never grows wider than the screen: wide content scrolls inside its own box. */
+const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as const;
+
 const AdminLayout = ({ children }: LayoutProps) => (
-  <Layout
-    appBar={AdminAppBar}
-    menu={AdminMenu}
-    sidebar={AdminSidebar}
-    // The page never grows wider than the screen: wide content scrolls inside its own box.
-    sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
-  >
+  <Layout appBar={AdminAppBar} menu={AdminMenu} sidebar={AdminSidebar} sx={LAYOUT_SX}>
     <MailerBanner />
     <SetupChecklist />
-    {children}
+    <ScreenBox>
+      {/* A screen still loading leaves the banner and the checklist in place (react-admin's own
+          boundary, around all three, would replace them and mount them again). */}
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </ScreenBox>
   </Layout>
 );
 
@@ -126,10 +147,19 @@ const SIDEBAR = { width: 270, closedWidth: 55 };
 const AdminApp = () => {
   // The app's theme (from the customization), so the panel has the app's colours and contrast.
   const theme = useTheme();
+  // Made once per app theme: react-admin creates its theme again whenever this object changes, and a
+  // new theme restyles every component of the panel.
+  const adminTheme = useMemo(() => ({ ...theme, sidebar: SIDEBAR, components: { ...theme.components, ...LOADING_NAMED, ...FIT_THE_SCREEN } }), [theme]);
+  // The signed-in user is known already: the account button shows their name on the first render
+  // instead of asking the server again and rendering the panel once more when it answers.
+  const { user } = useSession();
+  useState(() => {
+    if (user && queryClient.getQueryData(IDENTITY_KEY) === undefined) queryClient.setQueryData(IDENTITY_KEY, identityOf(user));
+  });
   return (
     <Admin
       basename="/admin"
-      theme={{ ...theme, sidebar: SIDEBAR, components: { ...theme.components, ...LOADING_NAMED, ...FIT_THE_SCREEN } }}
+      theme={adminTheme}
       queryClient={queryClient}
       dataProvider={dataProvider}
       authProvider={authProvider}

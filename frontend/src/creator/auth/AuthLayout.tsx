@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 
 /** The frame of the public auth pages: the app's logo or name, a title and a card. */
 export const AuthLayout = ({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) => {

@@ -1,19 +1,24 @@
+import { Suspense, lazy } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Alert from '@mui/material/Alert';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { loginSchema, type AuthResource } from '@branchify/shared';
+import type { AuthResource } from '@branchify/shared';
+import { loadLoginSchema } from './schema-loaders';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
+import { PasswordInput, TextInput } from '../../shared/inputs/TextInput';
+import { usePlainForm } from '../../shared/plain-form';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
 import { afterLoginRoute } from '../guard';
 import { AuthLayout } from './AuthLayout';
 
+// The notices below show after a lost session only: MUI's Alert loads when one does.
+const Alert = lazy(() => import('@mui/material/Alert'));
+
 export const LoginPage = () => {
-  const form = useApiForm(loginSchema, { email: '', password: '' });
+  const form = usePlainForm(loadLoginSchema, { email: '', password: '' });
   const session = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
@@ -25,15 +30,17 @@ export const LoginPage = () => {
   });
   return (
     <AuthLayout title="Log in">
-      {session.restoreFailed && window.location.search.includes('expired') && <Alert severity="info">Your session has ended. Please log in again.</Alert>}
-      {session.signedOutBecause && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="signed-out-because">
-          {session.signedOutBecause}
-        </Alert>
-      )}
+      <Suspense fallback={null}>
+        {session.restoreFailed && window.location.search.includes('expired') && <Alert severity="info">Your session has ended. Please log in again.</Alert>}
+        {session.signedOutBecause && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="signed-out-because">
+            {session.signedOutBecause}
+          </Alert>
+        )}
+      </Suspense>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormTextInput control={form.control} name="email" type="email" label="Email" autoComplete="email" requiredMark autoFocus />
-        <FormPasswordInput control={form.control} name="password" label="Password" autoComplete="current-password" requiredMark />
+        <TextInput {...form.field('email')} type="email" label="Email" autoComplete="email" requiredMark autoFocus />
+        <PasswordInput {...form.field('password')} label="Password" autoComplete="current-password" requiredMark />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to={ROUTES.ForgotPassword}>
             Forgot password?

@@ -5,17 +5,18 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { forgotSchema, resetSchema } from '@branchify/shared';
+import { loadForgotSchema, loadResetSchema } from './schema-loaders';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
+import { PasswordInput, TextInput } from '../../shared/inputs/TextInput';
+import { usePlainForm } from '../../shared/plain-form';
 import { ROUTES } from '../../shared/routes';
 import { AuthLayout } from './AuthLayout';
 
 const RESET_EMAIL_KEY = 'branchify.reset-email';
 
 export const ForgotPasswordPage = () => {
-  const form = useApiForm(forgotSchema, { email: '' });
+  const form = usePlainForm(loadForgotSchema, { email: '' });
   const alert = useAlert();
   const navigate = useNavigate();
   const onSubmit = form.submit(async (values) => {
@@ -27,7 +28,7 @@ export const ForgotPasswordPage = () => {
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormTextInput control={form.control} name="email" type="email" label="Email" autoComplete="email" requiredMark autoFocus />
+        <TextInput {...form.field('email')} type="email" label="Email" autoComplete="email" requiredMark autoFocus />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Send reset link
         </Button>
@@ -44,7 +45,7 @@ export const ForgotPasswordPage = () => {
 export const ResendPasswordResetLinkPage = () => {
   const alert = useAlert();
   const [email] = useState(() => sessionStorage.getItem(RESET_EMAIL_KEY) ?? '');
-  const form = useApiForm(forgotSchema, { email });
+  const form = usePlainForm(loadForgotSchema, { email });
   const onSubmit = form.submit(async (values) => {
     const res = await api.post('auth/password/forgot', values);
     alert.success(res.message ?? '');
@@ -53,7 +54,7 @@ export const ResendPasswordResetLinkPage = () => {
     <AuthLayout title="Check your email">
       <Typography sx={{ mb: 1 }}>If an account exists for this address, a password reset link is on its way. It expires in 60 minutes.</Typography>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormTextInput control={form.control} name="email" type="email" label="Email" />
+        <TextInput {...form.field('email')} type="email" label="Email" />
         <Button type="submit" variant="outlined" fullWidth sx={{ mt: 1 }} disabled={form.submitting}>
           Resend link
         </Button>
@@ -71,7 +72,7 @@ export const PasswordResetPage = () => {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   // The link's token and email travel with the new password; they have no inputs of their own.
-  const form = useApiForm(resetSchema, { token: params.get('token') ?? '', email, password: '', password_confirmation: '' });
+  const form = usePlainForm(loadResetSchema, { token: params.get('token') ?? '', email, password: '', password_confirmation: '' });
   const alert = useAlert();
   const navigate = useNavigate();
   const onSubmit = form.submit(async (values) => {
@@ -79,7 +80,7 @@ export const PasswordResetPage = () => {
     alert.success(res.message ?? '');
     navigate(ROUTES.UserLogin, { replace: true });
   });
-  const linkError = form.formState.errors.token?.message ?? form.formState.errors.email?.message;
+  const linkError = form.errors.token ?? form.errors.email;
   return (
     <AuthLayout title="Reset your password" subtitle={email ? `For ${email}` : undefined}>
       {linkError && (
@@ -91,8 +92,8 @@ export const PasswordResetPage = () => {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormPasswordInput control={form.control} name="password" label="New password" autoComplete="new-password" requiredMark autoFocus />
-        <FormPasswordInput control={form.control} name="password_confirmation" label="Confirm new password" autoComplete="new-password" requiredMark />
+        <PasswordInput {...form.field('password')} label="New password" autoComplete="new-password" requiredMark autoFocus />
+        <PasswordInput {...form.field('password_confirmation')} label="Confirm new password" autoComplete="new-password" requiredMark />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Reset password
         </Button>

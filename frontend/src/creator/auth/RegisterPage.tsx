@@ -3,16 +3,18 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { registerSchema, type AuthResource } from '@branchify/shared';
+import type { AuthResource } from '@branchify/shared';
+import { loadRegisterSchema } from './schema-loaders';
 import { api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
-import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
+import { PasswordInput, TextInput } from '../../shared/inputs/TextInput';
+import { usePlainForm } from '../../shared/plain-form';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
 import { AuthLayout } from './AuthLayout';
 
 export const RegisterPage = () => {
-  const form = useApiForm(registerSchema, { first_name: '', last_name: '', email: '', password: '', password_confirmation: '' });
+  const form = usePlainForm(loadRegisterSchema, { first_name: '', last_name: '', email: '', password: '', password_confirmation: '' });
   const session = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
@@ -23,17 +25,16 @@ export const RegisterPage = () => {
     // Non-admin → VerifyNotice, admin (the install's first account) → UsersList.
     navigate(user.is_admin ? ROUTES.UsersList : ROUTES.VerifyNotice, { replace: true });
   });
-  const { control } = form;
   return (
     <AuthLayout title="Create your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-          <FormTextInput control={control} name="first_name" label="First name" autoComplete="given-name" requiredMark autoFocus />
-          <FormTextInput control={control} name="last_name" label="Last name" autoComplete="family-name" requiredMark />
+          <TextInput {...form.field('first_name')} label="First name" autoComplete="given-name" requiredMark autoFocus />
+          <TextInput {...form.field('last_name')} label="Last name" autoComplete="family-name" requiredMark />
         </Stack>
-        <FormTextInput control={control} name="email" type="email" label="Email" autoComplete="email" requiredMark />
-        <FormPasswordInput control={control} name="password" label="Password" autoComplete="new-password" requiredMark />
-        <FormPasswordInput control={control} name="password_confirmation" label="Confirm password" autoComplete="new-password" requiredMark />
+        <TextInput {...form.field('email')} type="email" label="Email" autoComplete="email" requiredMark />
+        <PasswordInput {...form.field('password')} label="Password" autoComplete="new-password" requiredMark />
+        <PasswordInput {...form.field('password_confirmation')} label="Confirm password" autoComplete="new-password" requiredMark />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Register
         </Button>
