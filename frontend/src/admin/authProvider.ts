@@ -22,8 +22,15 @@ export const authProvider: AuthProvider = {
     window.location.assign('/login');
     return false;
   },
-  getIdentity: async () => {
-    const user = (await api.get<UserResource>('auth/user')).data;
-    return { id: user.id, fullName: `${user.first_name} ${user.last_name}`.trim(), initials: initials(user.first_name, user.last_name) };
-  },
+  getIdentity: async () => identityOf((await api.get<UserResource>('auth/user')).data),
 };
+
+/** The identity react-admin shows for a user (the account button's name and initials). */
+export const identityOf = (user: UserResource) => ({
+  id: user.id,
+  fullName: `${user.first_name} ${user.last_name}`.trim(),
+  initials: initials(user.first_name, user.last_name),
+});
+
+/** Where react-admin keeps the identity (useGetIdentity's query key). */
+export const IDENTITY_KEY = ['auth', 'getIdentity'] as const;

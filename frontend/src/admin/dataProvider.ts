@@ -8,7 +8,7 @@ import { exchange } from '../shared/api';
  * `data` (or paged `data.data`) is what react-admin reads; the server sends Content-Range for the
  * simple-REST list parameters (docs/decisions.md "Paged lists keep the envelope").
  */
-export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const path = url.replace(/^\/api\//, '');
   const body = typeof options.body === 'string' && options.body ? (JSON.parse(options.body) as unknown) : options.body;
   const res = await exchange(options.method ?? 'GET', path, body);

@@ -6,7 +6,7 @@ import { useSession } from '../shared/session';
 import { guardRedirect } from './guard-rules';
 
 /** The pure rules live in guard-rules.ts (unit-tested); this is the component that applies them. */
-export { afterLoginRoute, guardRedirect } from './guard-rules';
+export { afterLoginRoute } from './guard-rules';
 
 export const Guard = ({ children }: { children: ReactNode }) => {
   const { ready, user } = useSession();

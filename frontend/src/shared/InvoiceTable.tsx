@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { invoiceStatusLabel, type InvoiceResource } from '@branchify/shared';
 import { formatDate, formatMoney, invoiceBadgeOf } from './format';
-import { StatusBadge } from './inputs';
+import { StatusBadge } from './inputs/StatusBadge';
 import { VISUALLY_HIDDEN } from './visually-hidden';
 
 /** Read by screen readers, not shown: an actions column needs a header but no visible one. */

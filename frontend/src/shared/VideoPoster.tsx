@@ -1,27 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { PROVIDER_LABELS, type VideoResource } from '@branchify/shared';
+import { PROVIDER_LABELS, videoLength, type VideoResource } from '@branchify/shared';
 import { storedFrame, type FrameResult } from './poster-frames';
 
 /** What a poster shows; with the library's `id` and `source_url`, a direct URL's frame can be drawn and stored. */
 export type PosterVideo = Pick<VideoResource, 'provider' | 'external_id' | 'thumbnail' | 'duration'> & Partial<Pick<VideoResource, 'id' | 'source_url'>>;
 
-/** m:ss (h:mm:ss from an hour), or '' without a duration. */
-export const formatDuration = (seconds: number | null | undefined): string => {
-  if (!seconds || seconds <= 0) return '';
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-};
-
 /**
  * The picture for a video: the stored thumbnail (our uploads or https), else the provider's own
  * (YouTube serves one for every id), else none.
  */
-export const posterSource = (video: PosterVideo): string | null => {
+const posterSource = (video: PosterVideo): string | null => {
   const stored = video.thumbnail;
   if (stored && (stored.startsWith('/uploads/') || stored.startsWith('https://'))) return stored;
   if (video.provider === 'youtube' && video.external_id && /^[A-Za-z0-9_-]{11}$/.test(video.external_id)) {
@@ -64,7 +54,7 @@ export const VideoPoster = ({ video, sx, children }: { video: PosterVideo | null
   const src = own ?? (drawn?.status === 'stored' ? drawn.url : null);
   const [failed, setFailed] = useState<string | null>(null);
   const picture = src && failed !== src ? src : null;
-  const length = formatDuration(video?.duration);
+  const length = videoLength(video?.duration);
   return (
     <Box
       data-testid="video-poster"

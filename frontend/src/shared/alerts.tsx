@@ -1,12 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from './api';
 
-/** The floating alert banner: red for errors, green otherwise, gone after 5000 ms. */
-export const ALERT_DISMISS_MS = 5000;
+// The banners (MUI's Alert and its icons) load with the first one shown: most first screens show none.
+const AlertBanners = lazy(() => import('./alert-banners'));
 
-interface AlertItem {
+/** The floating alert banner: red for errors, green otherwise, gone after 5000 ms. */
+const ALERT_DISMISS_MS = 5000;
+
+export interface AlertItem {
   id: number;
   message: string;
   error: boolean;
@@ -45,20 +46,13 @@ export const AlertProvider = ({ children }: { children: ReactNode }) => {
   return (
     <AlertContext.Provider value={value}>
       {children}
-      <Stack spacing={1} sx={{ position: 'fixed', top: 16, right: 16, zIndex: 20_000_000, width: 'min(440px, 92vw)' }} aria-live="polite">
-        {items.map((a) => (
-          <Alert
-            key={a.id}
-            data-testid="alert"
-            variant="filled"
-            severity={a.error ? 'error' : 'success'}
-            role={a.error ? 'alert' : 'status'}
-            onClose={() => dismiss(a.id)}
-          >
-            {a.message}
-          </Alert>
-        ))}
-      </Stack>
+      <div style={{ position: 'fixed', top: 16, right: 16, zIndex: 20_000_000, width: 'min(440px, 92vw)' }} aria-live="polite">
+        {items.length > 0 && (
+          <Suspense fallback={null}>
+            <AlertBanners items={items} dismiss={dismiss} />
+          </Suspense>
+        )}
+      </div>
     </AlertContext.Provider>
   );
 };

@@ -1,10 +1,10 @@
-import { MESSAGES, SESSION_HINT_COOKIE } from '@branchify/shared';
+import { SESSION_HINT_COOKIE, SESSION_MESSAGES } from '@branchify/shared';
 
 /**
  * The one client for the `/api` contract (docs/api.md): same-origin `/api`, the
- * spec's headers, the access token in memory (the refresh token lives in an httpOnly cookie), one
- * silent refresh when an access token has expired, and `Unauthenticated.` sending the user to
- * login.
+ * spec's headers, the access token in memory (the refresh token lives in an httpOnly cookie),
+ * renewed before it lapses (and once more if the server refuses it anyway), and
+ * `Unauthenticated.` sending the user to login.
  */
 export type FieldErrors = Record<string, string[]>;
 
@@ -32,10 +32,27 @@ export class ApiError extends Error {
 }
 
 let accessToken: string | null = null;
+/** When the access token lapses by this browser's clock: its lifetime (the JWT's exp − iat) from receipt. */
+let accessLapsesAt: number | null = null;
 let onUnauthenticated: (reason: string) => void = () => undefined;
+
+/** Renewed this long before it lapses (the way to the server included). */
+const RENEW_MARGIN_MS = 10_000;
+
+/** The token's lifetime in ms from its own claims, or null when it does not say (then a 401 tells). */
+const lifetimeOf = (token: string): number | null => {
+  try {
+    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
+    return typeof claims.exp === 'number' && typeof claims.iat === 'number' ? (claims.exp - claims.iat) * 1000 : null;
+  } catch {
+    return null;
+  }
+};
 
 export const setAccessToken = (token: string | null): void => {
   accessToken = token;
+  const lifetime = token ? lifetimeOf(token) : null;
+  accessLapsesAt = lifetime === null ? null : Date.now() + lifetime;
 };
 export const getAccessToken = (): string | null => accessToken;
 
@@ -78,7 +95,7 @@ const send = async (method: string, path: string, body?: unknown): Promise<RawRe
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, MESSAGES.genericFailure);
+    throw new ApiError(0, SESSION_MESSAGES.genericFailure);
   }
   let parsed: Partial<Envelope<unknown>> | null = null;
   try {
@@ -95,7 +112,7 @@ let refreshing: Promise<RefreshResult | null> | null = null;
 let refusal: string | null = null;
 
 /** The answers to a request that mean the session is over. */
-const SIGNED_OUT: ReadonlySet<string> = new Set([MESSAGES.unauthenticated, MESSAGES.accountSuspended]);
+const SIGNED_OUT: ReadonlySet<string> = new Set([SESSION_MESSAGES.unauthenticated, SESSION_MESSAGES.accountSuspended]);
 
 /** Whether the server said a session may exist (the refresh cookie itself is out of a script's reach). */
 export const mayHaveSession = (): boolean => cookie(SESSION_HINT_COOKIE) === '1';
@@ -115,12 +132,12 @@ export const refreshSession = (): Promise<RefreshResult | null> => {
     .then((r) => {
       const data = r.body?.data as RefreshResult | undefined;
       if (r.status === 200 && data?.access_token) {
-        accessToken = data.access_token;
+        setAccessToken(data.access_token);
         refusal = null;
         return data;
       }
       const message = r.body?.message;
-      refusal = typeof message === 'string' && message !== MESSAGES.unauthenticated && SIGNED_OUT.has(message) ? message : null;
+      refusal = typeof message === 'string' && message !== SESSION_MESSAGES.unauthenticated && SIGNED_OUT.has(message) ? message : null;
       return null;
     })
     .catch(() => null)
@@ -131,6 +148,15 @@ export const refreshSession = (): Promise<RefreshResult | null> => {
 };
 
 const NO_RETRY = new Set(['auth/login', 'auth/register', 'auth/refresh-token', 'auth/logout']);
+
+/**
+ * The access token to send: renewed first when it is about to lapse, so a page left open past
+ * its lifetime asks again without being refused (and without a failed request in the console).
+ */
+export const freshAccessToken = async (): Promise<string | null> => {
+  if (accessToken && accessLapsesAt !== null && Date.now() > accessLapsesAt - RENEW_MARGIN_MS) await refreshSession();
+  return accessToken;
+};
 
 export interface RequestOptions {
   /** Do not send the user to login on 401 (the session restore itself). */
@@ -143,8 +169,9 @@ export interface RequestOptions {
  * the status (the react-admin data provider reads Content-Range).
  */
 export const exchange = async (method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<RawResult> => {
-  let result = await send(method, path, body);
   const key = path.replace(/^\//, '').split('?')[0]!;
+  if (!NO_RETRY.has(key)) await freshAccessToken();
+  let result = await send(method, path, body);
   if (result.status === 401 && accessToken && !NO_RETRY.has(key)) {
     // An access token lives 15 minutes: renew it once through the refresh cookie and retry.
     if (await refreshSession()) result = await send(method, path, body);
@@ -158,13 +185,13 @@ export const exchange = async (method: string, path: string, body?: unknown, opt
 };
 
 /** Calls the API and resolves with the whole envelope; rejects with an ApiError. */
-export const request = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> => {
+const request = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> => {
   const result = await exchange(method, path, body, options);
   const envelope = result.body;
   if (result.status >= 200 && result.status < 300 && envelope && envelope.success !== false) {
     return envelope as Envelope<T>;
   }
-  const message = (typeof envelope?.message === 'string' && envelope.message) || MESSAGES.genericFailure;
+  const message = (typeof envelope?.message === 'string' && envelope.message) || SESSION_MESSAGES.genericFailure;
   throw new ApiError(result.status, message, envelope?.errors ?? {}, envelope?.data ?? null);
 };
 
@@ -177,7 +204,7 @@ export const api = {
 
 /** The message to show for any failure: the server's sentence, or 'An Error Occurred'. */
 export const errorMessage = (error: unknown): string =>
-  error instanceof ApiError ? error.message : error instanceof Error && error.message ? error.message : MESSAGES.genericFailure;
+  error instanceof ApiError ? error.message : error instanceof Error && error.message ? error.message : SESSION_MESSAGES.genericFailure;
 
 export const fieldErrorsOf = (error: unknown): FieldErrors => (error instanceof ApiError ? error.errors : {});
 
@@ -186,4 +213,19 @@ export const query = (params: Record<string, string | number | undefined | null>
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const s = qs.toString();
   return s ? `?${s}` : '';
+};
+
+/**
+ * Forgetting what one account fetched, so the next one never sees it. The data layer
+ * (data/client.ts, loaded with the signed-in pages) registers how; the session, which every page
+ * runs, only calls `forgetAccountData` and so never loads the data layer itself.
+ */
+const forgetters = new Set<() => void>();
+
+export const onForgetAccountData = (forget: () => void): void => {
+  forgetters.add(forget);
+};
+
+export const forgetAccountData = (): void => {
+  for (const forget of forgetters) forget();
 };

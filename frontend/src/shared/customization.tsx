@@ -1,13 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, type CustomizationResource } from '@branchify/shared';
+import { createTheme } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
+import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, HEX_COLOR, type CustomizationResource } from '@branchify/shared';
 import { api } from './api';
-import { keys } from './data/keys';
 
 /** Defaults, used until (or if) GET /api/customizations answers. */
-export const DEFAULT_CUSTOMIZATION: CustomizationResource = {
+const DEFAULT_CUSTOMIZATION: CustomizationResource = {
   app_name: DEFAULT_APP_NAME,
   app_description: '',
   app_logo_url: null,
@@ -25,36 +24,70 @@ interface CustomizationApi {
 
 const CustomizationContext = createContext<CustomizationApi>({ customization: DEFAULT_CUSTOMIZATION, loaded: false, reload: async () => undefined });
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const color = (scheme: Record<string, string>, name: string, fallback: string): string => {
   const v = scheme[`--${name}`];
-  return v && HEX.test(v) ? v : fallback;
+  return v && HEX_COLOR.test(v) ? v : fallback;
 };
+
+/**
+ * The branding as fetched: a module-level store, so every page reads it without the data layer
+ * (react-query loads with the signed-in pages; data/QueryScope.tsx ties the 'customization' query
+ * key to this store, so invalidating it refetches here). `loaded` turns true at the first answer
+ * or failure; a failed fetch keeps what was there (the defaults at first).
+ */
+interface BrandingState {
+  data: CustomizationResource | null;
+  loaded: boolean;
+}
+let branding: BrandingState = { data: null, loaded: false };
+let inflight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+const subscribe = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const snapshot = (): BrandingState => branding;
+
+/** Fetches the branding (one request at a time: a call while one is under way shares it). */
+export const fetchCustomization = (): Promise<void> => {
+  inflight ??= (async () => {
+    try {
+      const data = (await api.get<CustomizationResource>('customizations', { quiet401: true })).data;
+      branding = { data, loaded: true };
+    } catch {
+      // Branding is optional: on failure the defaults (or the last answer) stay, without a retry.
+      branding = { ...branding, loaded: true };
+    } finally {
+      inflight = null;
+    }
+    for (const listener of listeners) listener();
+  })();
+  return inflight;
+};
+
+/** The branding with the defaults filled in. */
+const merged = (data: CustomizationResource | null): CustomizationResource =>
+  data
+    ? { ...DEFAULT_CUSTOMIZATION, ...data, app_color_scheme: { ...DEFAULT_CUSTOMIZATION.app_color_scheme, ...(data.app_color_scheme ?? {}) } }
+    : DEFAULT_CUSTOMIZATION;
+
+/** The branding now, defaults filled in (the data layer's 'customization' query answers with it). */
+export const currentCustomization = (): { customization: CustomizationResource; loaded: boolean } => ({
+  customization: merged(branding.data),
+  loaded: branding.loaded,
+});
 
 /** Branding from the app customization: CSS variables, the MUI palette, favicon and title. */
 export const CustomizationProvider = ({ children }: { children: ReactNode }) => {
-  const loaded = useQuery({
-    queryKey: keys.customization,
-    queryFn: async () => (await api.get<CustomizationResource>('customizations', { quiet401: true })).data,
-    // Branding is optional: on failure the defaults stay, without a retry storm.
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const customization = useMemo<CustomizationResource>(
-    () =>
-      loaded.data
-        ? {
-            ...DEFAULT_CUSTOMIZATION,
-            ...loaded.data,
-            app_color_scheme: { ...DEFAULT_CUSTOMIZATION.app_color_scheme, ...(loaded.data.app_color_scheme ?? {}) },
-          }
-        : DEFAULT_CUSTOMIZATION,
-    [loaded.data],
-  );
-  const { refetch } = loaded;
-  const reload = useCallback(async () => {
-    await refetch();
-  }, [refetch]);
+  const state = useSyncExternalStore(subscribe, snapshot);
+  useEffect(() => {
+    if (!snapshot().loaded) void fetchCustomization();
+  }, []);
+  const customization = useMemo(() => merged(state.data), [state.data]);
+  const reload = useCallback(() => fetchCustomization(), []);
 
   const scheme = customization.app_color_scheme;
   useEffect(() => {
@@ -66,17 +99,26 @@ export const CustomizationProvider = ({ children }: { children: ReactNode }) => 
     if (link && customization.app_favicon_url) link.href = customization.app_favicon_url;
   }, [customization.app_favicon_url]);
 
+  // The theme is made again only when a colour it uses changes (not when the same branding arrives):
+  // a new theme restyles every component on the page.
+  const primary = color(scheme, 'primary', '#2f27ce');
+  const accent = color(scheme, 'accent', '#433bff');
+  const background = color(scheme, 'background', '#fbfbfe');
+  // A theme without CSS variables, as MUI's ThemeProvider passes one on (`vars: null`): the system's
+  // provider takes it without MUI's CSS-variables provider, which every page would download unused.
   const theme = useMemo(
-    () =>
-      createTheme({
+    () => ({
+      ...createTheme({
         palette: {
-          primary: { main: color(scheme, 'primary', '#2f27ce') },
-          secondary: { main: color(scheme, 'accent', '#433bff') },
-          background: { default: color(scheme, 'background', '#fbfbfe') },
+          primary: { main: primary },
+          secondary: { main: accent },
+          background: { default: background },
         },
         shape: { borderRadius: 8 },
         typography: { button: { textTransform: 'none', fontWeight: 600 } },
         components: {
+          // No server rendering: media queries answer on the first render, not in a second one.
+          MuiUseMediaQuery: { defaultProps: { noSsr: true } },
           MuiButtonBase: { defaultProps: { disableRipple: false } },
           MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
           // Visible keyboard focus on every control.
@@ -84,11 +126,12 @@ export const CustomizationProvider = ({ children }: { children: ReactNode }) => 
           MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } } } },
         },
       }),
-    [scheme],
+      vars: null,
+    }),
+    [primary, accent, background],
   );
 
-  const isLoaded = !loaded.isPending;
-  const value = useMemo(() => ({ customization, loaded: isLoaded, reload }), [customization, isLoaded, reload]);
+  const value = useMemo(() => ({ customization, loaded: state.loaded, reload }), [customization, state.loaded, reload]);
   return (
     <CustomizationContext.Provider value={value}>
       <ThemeProvider theme={theme}>

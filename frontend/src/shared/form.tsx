@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useController, useForm, type Control, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, type Control, type DefaultValues, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrorsOf } from './api';
 import { useAlert } from './alerts';
-import { PasswordInput, TextArea, TextInput, Toggle, type TextInputProps } from './inputs';
+import { PasswordInput, TextArea, TextInput, type TextInputProps } from './inputs/TextInput';
 
 /**
  * Forms: react-hook-form validated in the browser by the same zod schema the server validates
@@ -23,13 +24,33 @@ export const applyFieldErrors = <T extends FieldValues>(form: Pick<UseFormReturn
   }
 };
 
+/**
+ * A form's schema, or a loader of it: a page whose first screen needs no zod (the sign-in pages)
+ * passes a loader, and the schema (with zod) arrives when the form is first validated.
+ */
+export type SchemaSource<TSchema> = TSchema | (() => Promise<TSchema>);
+
+// The resolver's generics cannot follow a schema passed in as a type parameter.
+const resolverOf = (schema: unknown): Resolver<FieldValues> => zodResolver(schema as never) as never;
+
+/** The zod resolver of a schema source; a loader is called once, on the first validation. */
+const useSchemaResolver = <TSchema extends z.ZodType<unknown, FieldValues>>(source: SchemaSource<TSchema>): Resolver<FieldValues> =>
+  useMemo(() => {
+    if (typeof source !== 'function') return resolverOf(source);
+    let loaded: Promise<Resolver<FieldValues>> | undefined;
+    return async (values, context, options) => {
+      loaded ??= source().then(resolverOf);
+      return (await loaded)(values, context, options);
+    };
+  }, [source]);
+
 export const useApiForm = <TSchema extends z.ZodType<unknown, FieldValues>>(
-  schema: TSchema,
+  schema: SchemaSource<TSchema>,
   defaultValues: DefaultValues<z.input<TSchema>>,
 ): ApiForm<z.input<TSchema>, z.output<TSchema>> => {
+  const resolver = useSchemaResolver(schema);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
-    // The resolver's generics cannot follow a schema passed in as a type parameter.
-    resolver: zodResolver(schema as never) as never,
+    resolver: resolver as never,
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -49,7 +70,7 @@ export const useApiForm = <TSchema extends z.ZodType<unknown, FieldValues>>(
   return Object.assign(form, { submit, submitting: form.formState.isSubmitting });
 };
 
-type BoundProps<T extends FieldValues, TOut> = { control: Control<T, unknown, TOut>; name: FieldPath<T> };
+export type BoundProps<T extends FieldValues, TOut> = { control: Control<T, unknown, TOut>; name: FieldPath<T> };
 type TextProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>;
 
 /** A text input bound to a form field. */
@@ -95,27 +116,6 @@ export const FormTextArea = <T extends FieldValues, TOut>({ control, name, rows,
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error?.message}
-    />
-  );
-};
-
-export const FormToggle = <T extends FieldValues, TOut>({
-  control,
-  name,
-  label,
-  disabled,
-  helperText,
-}: BoundProps<T, TOut> & { label: string; disabled?: boolean; helperText?: string }) => {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Toggle
-      name={name}
-      label={label}
-      checked={Boolean(field.value)}
-      onChange={field.onChange}
-      error={fieldState.error?.message}
-      disabled={disabled}
-      helperText={helperText}
     />
   );
 };

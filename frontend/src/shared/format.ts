@@ -20,7 +20,7 @@ export const invoiceBadgeOf = (invoice: { status: string; amount_refunded: numbe
   invoice.status === 'paid' && invoice.amount_refunded > 0 ? 'suspended' : invoiceBadge(invoice.status);
 
 /** Invoice status → badge. */
-export const invoiceBadge = (status: string): BadgeStatus => {
+const invoiceBadge = (status: string): BadgeStatus => {
   if (['draft', 'void', 'deleted'].includes(status)) return 'in-active';
   if (['open', 'uncollectible', 'pending', 'unpaid', 'refunded', 'failed'].includes(status)) return 'suspended';
   return 'active';

@@ -1,20 +1,20 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 /**
  * The modal host: modals by name, stacked, each closable by its backdrop or
  * close icon, with z-index from 10,000,000 upwards. MUI's Dialog traps and restores focus.
+ * The dialogs themselves (modal-stack.tsx) load with the first modal opened, so a page that
+ * opens none never downloads them.
  */
 export const MODAL_Z_INDEX = 10_000_000;
 
-export interface ModalProps {
+const ModalStack = lazy(() => import('./modal-stack'));
+
+interface ModalProps {
   close: () => void;
 }
 
-interface OpenModal {
+export interface OpenModal {
   id: number;
   name: string;
   title: ReactNode;
@@ -23,7 +23,7 @@ interface OpenModal {
   onClose?: () => void;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   name: string;
   title: ReactNode;
   render: (props: ModalProps) => ReactNode;
@@ -63,29 +63,11 @@ export const ModalProvider = ({ children }: { children: ReactNode }) => {
   return (
     <ModalContext.Provider value={api}>
       {children}
-      {stack.map((m, index) => {
-        const titleId = `modal-title-${m.id}`;
-        return (
-          <Dialog
-            key={m.id}
-            open
-            onClose={() => closeOne(m.id)}
-            maxWidth={m.maxWidth}
-            fullWidth
-            aria-labelledby={titleId}
-            data-modal={m.name}
-            sx={{ zIndex: MODAL_Z_INDEX + index }}
-          >
-            <DialogTitle id={titleId} sx={{ pr: 6 }}>
-              {m.title}
-            </DialogTitle>
-            <IconButton aria-label="Close dialog" onClick={() => closeOne(m.id)} sx={{ position: 'absolute', right: 8, top: 8 }}>
-              <CloseIcon />
-            </IconButton>
-            {m.render({ close: () => closeOne(m.id) })}
-          </Dialog>
-        );
-      })}
+      {stack.length > 0 ? (
+        <Suspense fallback={null}>
+          <ModalStack stack={stack} closeOne={closeOne} />
+        </Suspense>
+      ) : null}
     </ModalContext.Provider>
   );
 };

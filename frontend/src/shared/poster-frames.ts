@@ -31,14 +31,14 @@ const rememberUnreadable = (url: string): void => {
 };
 
 /** Whether this browser already found it may not read the clip's frames. */
-export const knownUnreadable = (url: string): boolean => unreadable().includes(url);
+const knownUnreadable = (url: string): boolean => unreadable().includes(url);
 
 /**
  * One frame of the clip as a JPEG, or null when the browser may not read it: the clip is loaded
  * with CORS (`crossOrigin="anonymous"`), so a host that does not allow it fails the load, and a
  * canvas that is tainted anyway refuses to export. Never throws; nothing is logged.
  */
-export const drawFrame = (url: string): Promise<Blob | null> =>
+const drawFrame = (url: string): Promise<Blob | null> =>
   new Promise((resolve) => {
     const video = document.createElement('video');
     let done = false;

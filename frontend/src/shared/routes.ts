@@ -23,7 +23,7 @@ export const ROUTES = {
   Player: (identifier: string) => `/player/${identifier}`,
 } as const;
 
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   ROUTES.UserRegister,
   ROUTES.UserLogin,
   ROUTES.EmailVerify,

@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MESSAGES } from '@branchify/shared';
-import { api, refreshRefusal, refreshSession, setAccessToken, setUnauthenticatedHandler } from './api';
-import { forgetAccountData } from './data/client';
+import { SESSION_MESSAGES } from '@branchify/shared';
+import { api, forgetAccountData, mayHaveSession, refreshRefusal, refreshSession, setAccessToken, setUnauthenticatedHandler } from './api';
 import type { AuthResource, SubscriptionResource, UserResource } from '@branchify/shared';
 
 /**
@@ -41,10 +40,16 @@ const loadSubscription = async (user: UserResource): Promise<SubscriptionResourc
 };
 
 /** The reasons for a signed-out session worth telling the user ('Unauthenticated.' is not one). */
-const ended = (reason: string | null): string | null => (reason === MESSAGES.accountSuspended ? reason : null);
+const ended = (reason: string | null): string | null => (reason === SESSION_MESSAGES.accountSuspended ? reason : null);
 
 export const SessionProvider = ({ children, onUnauthenticated }: { children: ReactNode; onUnauthenticated: () => void }) => {
-  const [state, setState] = useState<SessionState>({ ready: false, user: null, subscription: null, restoreFailed: false, signedOutBecause: null });
+  // Without a session to restore (no hint cookie), the first render is already the signed-out one:
+  // no loading screen to paint and replace.
+  const [state, setState] = useState<SessionState>(() =>
+    mayHaveSession()
+      ? { ready: false, user: null, subscription: null, restoreFailed: false, signedOutBecause: null }
+      : { ready: true, user: null, subscription: null, restoreFailed: true, signedOutBecause: null },
+  );
 
   const forget = useCallback((reason?: string) => {
     setAccessToken(null);
@@ -61,6 +66,7 @@ export const SessionProvider = ({ children, onUnauthenticated }: { children: Rea
   }, [forget, onUnauthenticated]);
 
   useEffect(() => {
+    if (!mayHaveSession()) return undefined;
     let live = true;
     void (async () => {
       const restored = await refreshSession();

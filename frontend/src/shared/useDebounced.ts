@@ -9,9 +9,3 @@ export const useDebounced = <T>(value: T, ms: number): T => {
   }, [value, ms]);
   return debounced;
 };
-
-export const usePageTitle = (title: string, appName?: string): void => {
-  useEffect(() => {
-    document.title = appName ? `${title} | ${appName}` : title;
-  }, [title, appName]);
-};

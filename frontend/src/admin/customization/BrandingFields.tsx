@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { FormTextArea, FormTextInput } from '../../shared/form';
-import { ImageUpload } from '../../shared/inputs';
+import { ImageUpload } from '../../shared/inputs/ImageUpload';
 import type { CustomizationForm } from './CustomizationPage';
 
 /** Images chosen in the form, sent with the next Save (Discard drops them). */

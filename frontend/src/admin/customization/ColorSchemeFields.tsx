@@ -1,11 +1,12 @@
 import { useController, type Control } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import { ColorPicker, TextInput } from '../../shared/inputs';
+import { ColorPicker } from '../../shared/inputs/ColorPicker';
+import { TextInput } from '../../shared/inputs/TextInput';
 import type { CustomizationForm } from './CustomizationPage';
 
 /** The colour variables an admin picks (their `-rgb` variants follow on the server). */
-export const COLORS: ReadonlyArray<{ name: string; label: string; hint: string }> = [
+const COLORS: ReadonlyArray<{ name: string; label: string; hint: string }> = [
   { name: 'primary', label: 'Primary', hint: 'Buttons, links and the selected menu item' },
   { name: 'secondary', label: 'Secondary', hint: 'Soft highlights behind selected items' },
   { name: 'accent', label: 'Accent', hint: 'Badges and secondary actions' },

@@ -41,6 +41,58 @@ const Section = ({ id, title, intro, children }: { id: string; title: string; in
   </Paper>
 );
 
+/** The record as JSON, or with chosen images as multipart (objects as JSON text, null as empty). */
+const bodyOf = (values: CustomizationForm, pending: PendingImages): unknown => {
+  if (!Object.values(pending).some(Boolean)) return values;
+  const body = new FormData();
+  for (const key of SENT_FIELDS) {
+    const value = values[key];
+    if (value === undefined) continue;
+    body.append(key, value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  for (const [field, file] of Object.entries(pending)) if (file) body.append(field, file);
+  return body;
+};
+
+/** A chosen logo file as an object URL for the preview, released when it changes or the page closes. */
+const usePendingLogo = (file: File | undefined): string | null => {
+  const pendingLogo = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (pendingLogo ? URL.revokeObjectURL(pendingLogo) : undefined), [pendingLogo]);
+  return pendingLogo;
+};
+
+/** The bar kept in sight above the sections: unsaved-changes note, Discard and Save. */
+const SaveBar = ({ isDirty, submitting, discard }: { isDirty: boolean; submitting: boolean; discard: () => void }) => (
+  <Box
+    sx={{
+      position: 'sticky',
+      top: 0,
+      zIndex: 2,
+      display: 'flex',
+      justifyContent: 'flex-end',
+      alignItems: 'center',
+      gap: 1,
+      py: 1,
+      mb: 2,
+      bgcolor: 'background.default',
+      borderBottom: '1px solid',
+      borderColor: 'divider',
+    }}
+  >
+    {isDirty && (
+      <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} role="status">
+        You have unsaved changes.
+      </Typography>
+    )}
+    <Button onClick={discard} disabled={!isDirty || submitting}>
+      Discard changes
+    </Button>
+    <Button type="submit" variant="contained" disabled={submitting}>
+      Save
+    </Button>
+  </Box>
+);
+
 const CustomizationEditor = ({ record }: { record: AdminCustomizationResource }) => {
   const schema = useMemo(() => customizationSchemaFor(catalogueOf(record.app_email_templates)), [record.app_email_templates]);
   const form = useApiForm(schema, record as DefaultValues<CustomizationForm>);
@@ -59,24 +111,11 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
       setPending({});
     },
   });
-  /** The record as JSON, or with chosen images as multipart (objects as JSON text, null as empty). */
-  const bodyOf = (values: CustomizationForm): unknown => {
-    if (!hasPending) return values;
-    const body = new FormData();
-    for (const key of SENT_FIELDS) {
-      const value = values[key];
-      if (value === undefined) continue;
-      body.append(key, value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-    }
-    for (const [field, file] of Object.entries(pending)) if (file) body.append(field, file);
-    return body;
-  };
   const discard = () => {
     form.reset();
     setPending({});
   };
-  const pendingLogo = useMemo(() => (pending.app_logo ? URL.createObjectURL(pending.app_logo) : null), [pending.app_logo]);
-  useEffect(() => () => (pendingLogo ? URL.revokeObjectURL(pendingLogo) : undefined), [pendingLogo]);
+  const pendingLogo = usePendingLogo(pending.app_logo);
   const scheme = (useWatch({ control: form.control, name: 'app_color_scheme' }) ?? {}) as Record<string, string>;
   const appName = (useWatch({ control: form.control, name: 'app_name' }) as string | undefined) ?? '';
   const logoUrl = (useWatch({ control: form.control, name: 'app_logo_url' }) as string | null | undefined) ?? null;
@@ -96,36 +135,9 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
       noValidate
       aria-label="App customization"
       // The whole record goes back, as react-admin would send it; the server ignores what it derives.
-      onSubmit={form.submit(async () => void (await save.mutateAsync(bodyOf(form.getValues()))))}
+      onSubmit={form.submit(async () => void (await save.mutateAsync(bodyOf(form.getValues(), pending))))}
     >
-      <Box
-        sx={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 2,
-          display: 'flex',
-          justifyContent: 'flex-end',
-          alignItems: 'center',
-          gap: 1,
-          py: 1,
-          mb: 2,
-          bgcolor: 'background.default',
-          borderBottom: '1px solid',
-          borderColor: 'divider',
-        }}
-      >
-        {isDirty && (
-          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} role="status">
-            You have unsaved changes.
-          </Typography>
-        )}
-        <Button onClick={discard} disabled={!isDirty || form.submitting}>
-          Discard changes
-        </Button>
-        <Button type="submit" variant="contained" disabled={form.submitting}>
-          Save
-        </Button>
-      </Box>
+      <SaveBar isDirty={isDirty} submitting={form.submitting} discard={discard} />
       <Section id="branding-title" title="Branding" intro="The name, description and images your users see.">
         <BrandingFields form={form} pending={pending} onPending={setPending} maxKb={record.image_upload_max_kb} />
       </Section>

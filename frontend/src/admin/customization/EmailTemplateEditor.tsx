@@ -61,6 +61,91 @@ const MailPreview = ({ template, subject, body, appName }: { template: string; s
   );
 };
 
+/** One tab per template, its label saying "(error)" when the last save found one in it. */
+const TemplateTabs = ({ selected, invalid, onSelect }: { selected: string; invalid: string[]; onSelect: (key: string) => void }) => (
+  <Tabs
+    value={selected}
+    onChange={(_e, value: string) => onSelect(value)}
+    variant="scrollable"
+    scrollButtons="auto"
+    aria-label="Email templates"
+    sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+  >
+    {TEMPLATE_LABELS.map(([key, label]) => (
+      <Tab
+        key={key}
+        value={key}
+        label={invalid.includes(key) ? `${label} (error)` : label}
+        id={`template-tab-${key}`}
+        aria-controls="template-panel"
+        sx={invalid.includes(key) ? { color: 'error.main' } : undefined}
+      />
+    ))}
+  </Tabs>
+);
+
+/** What the template is for and the placeholders its body must keep. */
+const TemplateIntro = ({ template }: { template: EmailTemplateResource }) => {
+  const required = template.variables.filter((v) => v.required).map((v) => v.placeholder);
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {template.description}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="template-required">
+        {required.length ? `Required in the body: ${required.join(', ')}.` : 'No variable is required in this template.'}
+      </Typography>
+    </>
+  );
+};
+
+/** "Restore default" and what it did, or that the template already is the default. */
+const RestoreDefault = ({ onRestore, isDefault, restored }: { onRestore: () => void; isDefault: boolean; restored: boolean }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+    <Button variant="outlined" size="small" onClick={onRestore} disabled={isDefault}>
+      Restore default
+    </Button>
+    <Typography variant="body2" color="text.secondary" role="status">
+      {restored ? 'The default subject and body are back in the form. Save to keep them.' : isDefault ? 'This template is the default.' : ''}
+    </Typography>
+  </Box>
+);
+
+/** The template's placeholders: a click inserts one (the mouse-down keeps the field's cursor). */
+const VariableList = ({ variables, insert }: { variables: EmailTemplateResource['variables']; insert: (placeholder: string) => void }) => (
+  <>
+    <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
+      Variables
+    </Typography>
+    <Typography variant="caption" color="text.secondary" component="p">
+      Click one to insert it where the cursor is in the subject or body.
+    </Typography>
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} data-testid="template-variables">
+      {variables.map((v) => (
+        <Box component="li" key={v.placeholder} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => insert(v.placeholder)}
+            sx={{ fontFamily: 'monospace', textTransform: 'none', minWidth: 0 }}
+          >
+            {v.placeholder}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            {v.description}
+          </Typography>
+          {v.required && (
+            <Typography variant="caption" sx={{ fontWeight: 600, color: 'error.dark' }}>
+              Required
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Box>
+  </>
+);
+
 /**
  * The six mail templates: subject and body (HTML) of the selected one, its placeholders (a click
  * inserts one where the cursor was), and the rendered mail beside them.
@@ -102,7 +187,6 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
     form.setValue(bodyName, template.default_body, options);
     setRestored(selected);
   };
-  const required = template?.variables.filter((v) => v.required).map((v) => v.placeholder) ?? [];
 
   const insert = (placeholder: string) => {
     const part = target.current?.part ?? 'body';
@@ -123,81 +207,23 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
 
   return (
     <Box>
-      <Tabs
-        value={selected}
-        onChange={(_e, value: string) => {
+      <TemplateTabs
+        selected={selected}
+        invalid={invalid}
+        onSelect={(value) => {
           setSelected(value);
           setRestored(null);
           target.current = null;
         }}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Email templates"
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-      >
-        {TEMPLATE_LABELS.map(([key, label]) => (
-          <Tab
-            key={key}
-            value={key}
-            label={invalid.includes(key) ? `${label} (error)` : label}
-            id={`template-tab-${key}`}
-            aria-controls="template-panel"
-            sx={invalid.includes(key) ? { color: 'error.main' } : undefined}
-          />
-        ))}
-      </Tabs>
+      />
       {template && (
         <Grid container spacing={3} role="tabpanel" id="template-panel" aria-labelledby={`template-tab-${selected}`}>
           <Grid size={{ xs: 12, lg: 6 }}>
-            <Typography variant="body2" color="text.secondary">
-              {template.description}
-            </Typography>
-            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="template-required">
-              {required.length ? `Required in the body: ${required.join(', ')}.` : 'No variable is required in this template.'}
-            </Typography>
+            <TemplateIntro template={template} />
             <FormTextInput key={subjectName} control={form.control} name={subjectName} label="Subject" onFocus={remember('subject')} />
             <FormTextArea key={bodyName} control={form.control} name={bodyName} label="Body (HTML)" rows={12} onFocus={remember('body')} />
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
-              <Button variant="outlined" size="small" onClick={restoreDefault} disabled={isDefault}>
-                Restore default
-              </Button>
-              <Typography variant="body2" color="text.secondary" role="status">
-                {restored === selected
-                  ? 'The default subject and body are back in the form. Save to keep them.'
-                  : isDefault
-                    ? 'This template is the default.'
-                    : ''}
-              </Typography>
-            </Box>
-            <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
-              Variables
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              Click one to insert it where the cursor is in the subject or body.
-            </Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} data-testid="template-variables">
-              {template.variables.map((v) => (
-                <Box component="li" key={v.placeholder} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => insert(v.placeholder)}
-                    sx={{ fontFamily: 'monospace', textTransform: 'none', minWidth: 0 }}
-                  >
-                    {v.placeholder}
-                  </Button>
-                  <Typography variant="body2" color="text.secondary">
-                    {v.description}
-                  </Typography>
-                  {v.required && (
-                    <Typography variant="caption" sx={{ fontWeight: 600, color: 'error.dark' }}>
-                      Required
-                    </Typography>
-                  )}
-                </Box>
-              ))}
-            </Box>
+            <RestoreDefault onRestore={restoreDefault} isDefault={isDefault} restored={restored === selected} />
+            <VariableList variables={template.variables} insert={insert} />
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>
             <MailPreview template={selected} subject={subject} body={body} appName={appName} />

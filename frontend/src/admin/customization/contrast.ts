@@ -1,14 +1,13 @@
 import { createTheme, getContrastRatio } from '@mui/material/styles';
+import { HEX_COLOR } from '@branchify/shared';
 
 /** WCAG 2.1 AA: normal text needs a contrast of at least 4.5:1 with its background. */
 export const AA_NORMAL_TEXT = 4.5;
 
-export const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
 /** `#abc` → `#aabbcc`; anything that is not a hex colour → the fallback. */
 export const normalizeHex = (value: string | undefined, fallback: string): string => {
   const v = (value ?? '').trim();
-  if (!HEX.test(v)) return fallback;
+  if (!HEX_COLOR.test(v)) return fallback;
   return v.length === 4 ? `#${[...v.slice(1)].map((c) => c + c).join('')}`.toLowerCase() : v.toLowerCase();
 };
 

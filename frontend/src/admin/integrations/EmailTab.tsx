@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, type DefaultValues } from 'react-hook-form';
+import { Controller, type Control, type DefaultValues } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,8 @@ import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { applyFieldErrors, FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
 import { formatDate } from '../../shared/format';
-import { SelectInput, StatusBadge } from '../../shared/inputs';
+import { SelectInput } from '../../shared/inputs/SelectInput';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loaded } from '../../shared/Loader';
 import { integrationKeys, useMailerSettings, type MailerSettings } from './queries';
 
@@ -30,6 +31,54 @@ type MailerForm = z.input<typeof mailerSchema>;
 const selectMask = (has: boolean) => (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
   if (has) event.target.select();
 };
+
+/** The SMTP settings: server, login and sender. */
+const MailerFields = ({ control, hasPassword }: { control: Control<MailerForm, unknown, z.output<typeof mailerSchema>>; hasPassword: boolean }) => (
+  <Grid container columnSpacing={2}>
+    <Grid size={{ xs: 12, sm: 8 }}>
+      <FormTextInput control={control} name="host" label="SMTP host" requiredMark placeholder="smtp.example.com" autoComplete="off" />
+    </Grid>
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <FormTextInput control={control} name="port" label="Port" requiredMark type="number" slotProps={{ htmlInput: { min: 1, max: 65535 } }} />
+    </Grid>
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <Controller
+        control={control}
+        name="encryption"
+        render={({ field, fieldState }) => (
+          <SelectInput
+            name="encryption"
+            label="Encryption"
+            value={(field.value as string | null | undefined) || 'none'}
+            options={ENCRYPTIONS}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </Grid>
+    <Grid size={{ xs: 12, sm: 6 }} />
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <FormTextInput control={control} name="username" label="Username" autoComplete="off" helperText="Leave empty when the server needs no login." />
+    </Grid>
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <FormPasswordInput
+        control={control}
+        name="password"
+        label="Password"
+        autoComplete="new-password"
+        onFocus={selectMask(hasPassword)}
+        helperText={hasPassword ? 'Saved. Leave the masked value to keep it, or type a new password.' : undefined}
+      />
+    </Grid>
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <FormTextInput control={control} name="from_address" label="From address" requiredMark type="email" placeholder="no-reply@example.com" />
+    </Grid>
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <FormTextInput control={control} name="from_name" label="From name" />
+    </Grid>
+  </Grid>
+);
 
 const MailerPanel = ({ settings }: { settings: MailerSettings }) => {
   const client = useQueryClient();
@@ -77,50 +126,7 @@ const MailerPanel = ({ settings }: { settings: MailerSettings }) => {
       </Box>
       {/* The record goes back as served: the masked password means "keep the saved one". */}
       <Box component="form" noValidate aria-label="Transactional email" onSubmit={form.submit(async () => void (await save.mutateAsync(form.getValues())))}>
-        <Grid container columnSpacing={2}>
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <FormTextInput control={control} name="host" label="SMTP host" requiredMark placeholder="smtp.example.com" autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextInput control={control} name="port" label="Port" requiredMark type="number" slotProps={{ htmlInput: { min: 1, max: 65535 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="encryption"
-              render={({ field, fieldState }) => (
-                <SelectInput
-                  name="encryption"
-                  label="Encryption"
-                  value={(field.value as string | null | undefined) || 'none'}
-                  options={ENCRYPTIONS}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }} />
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextInput control={control} name="username" label="Username" autoComplete="off" helperText="Leave empty when the server needs no login." />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormPasswordInput
-              control={control}
-              name="password"
-              label="Password"
-              autoComplete="new-password"
-              onFocus={selectMask(settings.has_password)}
-              helperText={settings.has_password ? 'Saved. Leave the masked value to keep it, or type a new password.' : undefined}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextInput control={control} name="from_address" label="From address" requiredMark type="email" placeholder="no-reply@example.com" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextInput control={control} name="from_name" label="From name" />
-          </Grid>
-        </Grid>
+        <MailerFields control={control} hasPassword={settings.has_password} />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
           <Button type="submit" variant="contained" disabled={form.submitting}>
             Save

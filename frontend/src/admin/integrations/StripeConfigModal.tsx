@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
-import { TextInput } from '../../shared/inputs';
+import { TextInput } from '../../shared/inputs/TextInput';
 import { Loaded } from '../../shared/Loader';
 import { integrationKeys, useStripeConfig, type StripeConfig } from './queries';
 import { FormDialogActions } from '../../shared/FormDialogActions';

@@ -9,7 +9,7 @@ import { useAlert } from '../../shared/alerts';
 import { useQuickNotice } from '../../shared/dialogs';
 import { formatDate } from '../../shared/format';
 import { STRIPE_PROBLEM_MESSAGES } from '../plans/StripeNotice';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loaded } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { integrationKeys, useStripeStatus, type StripeStatus } from './queries';
@@ -30,11 +30,13 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
   </Box>
 );
 
-const StripePanel = ({ status }: { status: StripeStatus }) => {
+/**
+ * Connect in a popup (or this window when popups are blocked): connecting lasts until the popup
+ * reports its result or is closed.
+ */
+const useStripeConnect = () => {
   const client = useQueryClient();
   const alert = useAlert();
-  const modals = useModals();
-  const notice = useQuickNotice();
   const [connecting, setConnecting] = useState(false);
   const watcher = useRef<number | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.stripe });
@@ -84,6 +86,45 @@ const StripePanel = ({ status }: { status: StripeStatus }) => {
     }
   };
 
+  return { connecting, connect };
+};
+
+/** What is saved and what is connected. */
+const StripeStatusList = ({ status }: { status: StripeStatus }) => (
+  <Box component="dl" sx={{ m: 0, mb: 2 }} data-testid="stripe-status">
+    <Row label="Credentials">
+      <StatusBadge status={status.configured ? 'active' : 'inactive'} label={status.configured ? 'Configured' : 'Not configured'} />
+      {status.publishable_key && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {status.publishable_key}
+        </Typography>
+      )}
+      {status.configured && status.problem && (
+        <Typography variant="body2" color="error" data-testid="stripe-problem">
+          {STRIPE_PROBLEM_MESSAGES[status.problem]}
+        </Typography>
+      )}
+    </Row>
+    <Row label="Connected account">
+      <StatusBadge status={status.connected ? 'active' : 'inactive'} label={status.connected ? 'Connected' : 'Not connected'} />
+      {status.connected && (
+        <Typography variant="body2" color="text.secondary">
+          <span style={{ fontFamily: 'monospace' }}>{status.account_id}</span>
+          {status.connected_at ? ` since ${formatDate(status.connected_at)}` : ''}
+        </Typography>
+      )}
+    </Row>
+  </Box>
+);
+
+const StripePanel = ({ status }: { status: StripeStatus }) => {
+  const client = useQueryClient();
+  const alert = useAlert();
+  const modals = useModals();
+  const notice = useQuickNotice();
+  const { connecting, connect } = useStripeConnect();
+  const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.stripe });
+
   const disconnect = () =>
     notice({
       header: 'Disconnect Stripe',
@@ -108,30 +149,7 @@ const StripePanel = ({ status }: { status: StripeStatus }) => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Stripe takes your users&apos; card payments. Save your platform&apos;s API keys, then connect the Stripe account that receives the payments.
       </Typography>
-      <Box component="dl" sx={{ m: 0, mb: 2 }} data-testid="stripe-status">
-        <Row label="Credentials">
-          <StatusBadge status={status.configured ? 'active' : 'inactive'} label={status.configured ? 'Configured' : 'Not configured'} />
-          {status.publishable_key && (
-            <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-              {status.publishable_key}
-            </Typography>
-          )}
-          {status.configured && status.problem && (
-            <Typography variant="body2" color="error" data-testid="stripe-problem">
-              {STRIPE_PROBLEM_MESSAGES[status.problem]}
-            </Typography>
-          )}
-        </Row>
-        <Row label="Connected account">
-          <StatusBadge status={status.connected ? 'active' : 'inactive'} label={status.connected ? 'Connected' : 'Not connected'} />
-          {status.connected && (
-            <Typography variant="body2" color="text.secondary">
-              <span style={{ fontFamily: 'monospace' }}>{status.account_id}</span>
-              {status.connected_at ? ` since ${formatDate(status.connected_at)}` : ''}
-            </Typography>
-          )}
-        </Row>
-      </Box>
+      <StripeStatusList status={status} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Button variant={status.configured ? 'outlined' : 'contained'} onClick={editCredentials}>
           Update credentials

@@ -6,7 +6,7 @@ import { MESSAGES } from '@branchify/shared';
  * reaches it even when Stripe's pages cut the popup's `window.opener`) and closes itself.
  */
 export const CONNECT_CHANNEL = 'branchify-stripe-connect';
-export const POPUP_NAME = 'stripe-connect';
+const POPUP_NAME = 'stripe-connect';
 
 export interface ConnectResult {
   status: string;

@@ -1,6 +1,6 @@
 import { Title } from 'react-admin';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 
 /** The browser tab's title of an admin screen: the screen, then the app's name as the branding has it. */
 export const useAdminPageTitle = (title: string): void => {

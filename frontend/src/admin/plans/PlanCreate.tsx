@@ -1,7 +1,7 @@
 import { MESSAGES } from '@branchify/shared';
 import { Create } from 'react-admin';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { PlanForm } from './PlanForm';
 import { usePlanMutationOptions } from './usePlanMutationOptions';
 

@@ -2,7 +2,7 @@ import { MESSAGES, type AdminPlanResource } from '@branchify/shared';
 import Typography from '@mui/material/Typography';
 import { DeleteButton, Edit, SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { PlanForm } from './PlanForm';
 import { usePlanMutationOptions } from './usePlanMutationOptions';
 

@@ -16,7 +16,7 @@ import { VideoSourcesInput } from './VideoSourcesInput';
  */
 const resolver = zodResolver(planSchema, undefined, { raw: true });
 
-export const PLAN_DEFAULTS = {
+const PLAN_DEFAULTS = {
   name: '',
   description: '',
   price: '',

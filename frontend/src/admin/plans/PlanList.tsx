@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import SellIcon from '@mui/icons-material/Sell';
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useListContext } from 'react-admin';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { MANAGED_BY_LABELS, SCHEDULE_LABELS, limitText, videoSourcesText } from './labels';
 import { StripeWarning } from './StripeNotice';
 

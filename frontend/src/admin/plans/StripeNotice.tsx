@@ -7,7 +7,7 @@ import { useWatch } from 'react-hook-form';
 import { api } from '../../shared/api';
 
 /** Whether payments can work (GET admin/stripe), and why not: paid plans can be saved without it, not sold. */
-export const useStripePayments = () =>
+const useStripePayments = () =>
   useQuery({
     queryKey: ['admin', 'plans', 'stripe-payments'],
     queryFn: async () => {

@@ -1,6 +1,6 @@
 import { VIDEO_PROVIDERS } from '@branchify/shared';
 import { useInput } from 'react-admin';
-import { GroupedCheckboxes } from '../../shared/inputs';
+import { GroupedCheckboxes } from '../../shared/inputs/GroupedCheckboxes';
 import { VIDEO_SOURCE_OPTIONS } from './labels';
 
 /**

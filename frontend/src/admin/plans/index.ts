@@ -1,7 +1,10 @@
 import SellIcon from '@mui/icons-material/Sell';
-import { PlanCreate } from './PlanCreate';
-import { PlanEdit } from './PlanEdit';
-import { PlanList } from './PlanList';
+import { lazyScreen } from '../lazy-screen';
+
+// Each screen is its own chunk, loaded when first shown.
+const PlanCreate = lazyScreen(() => import('./PlanCreate').then((m) => m.PlanCreate));
+const PlanEdit = lazyScreen(() => import('./PlanEdit').then((m) => m.PlanEdit));
+const PlanList = lazyScreen(() => import('./PlanList').then((m) => m.PlanList));
 
 export default {
   list: PlanList,

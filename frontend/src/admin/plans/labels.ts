@@ -1,5 +1,5 @@
 import { MANAGED_BY, PAYMENT_SCHEDULES, PROVIDER_LABELS, VIDEO_PROVIDERS, type PaymentSchedule, type VideoProvider } from '@branchify/shared';
-import type { SelectOption } from '../../shared/inputs';
+import type { SelectOption } from '../../shared/inputs/SelectInput';
 
 /** How the plan screens name the plan's option values. */
 export const SCHEDULE_LABELS: Readonly<Record<PaymentSchedule, string>> = {

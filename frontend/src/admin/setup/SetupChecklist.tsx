@@ -21,7 +21,7 @@ import { api } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { SETUP_STATUS_KEY, useSetupStatus } from './useSetupStatus';
 
 interface StepText {
@@ -54,6 +54,52 @@ const readCollapsed = (): boolean => {
   }
 };
 
+/** Folded or not, remembered in this browser. */
+const useCollapsed = () => {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const toggle = () => {
+    setCollapsed((was) => {
+      try {
+        window.localStorage.setItem(COLLAPSED_KEY, was ? '0' : '1');
+      } catch {
+        // Private mode: folding still works for this visit.
+      }
+      return !was;
+    });
+  };
+  return { collapsed, toggle };
+};
+
+/** A step: its link (to where it is done, once it is), and a tick and badge when done. */
+const StepItem = ({ step, done }: { step: SetupStep; done: boolean }) => {
+  const text = STEPS[step];
+  return (
+    <ListItem
+      data-step={step}
+      data-done={done}
+      divider
+      secondaryAction={<StatusBadge status={done ? 'active' : 'inactive'} label={done ? 'Done' : 'To do'} />}
+      // Room for the badge: the description wraps before it instead of running under it.
+      sx={{ pr: 11 }}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        {done ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon color="action" aria-hidden />}
+      </ListItemIcon>
+      <ListItemText
+        primary={
+          <Link component={RouterLink} to={done && text.doneTo ? text.doneTo : text.to} underline="hover" sx={{ fontWeight: 600 }}>
+            {text.title}
+          </Link>
+        }
+        secondary={text.description}
+      />
+    </ListItem>
+  );
+};
+
+/** The panel's root, which only redirects to its first screen (inside or outside react-admin's basename). */
+const PANEL_ROOT = /^(\/admin)?\/?$/;
+
 /**
  * The first-run setup checklist, above every admin screen until it is dismissed: each step links
  * to its screen and is ticked from the installation's state. It can be folded away at any time
@@ -64,16 +110,16 @@ export const SetupChecklist = () => {
   const { customization, loaded } = useCustomization();
   const client = useQueryClient();
   const { pathname, search } = useLocation();
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const { collapsed, toggle } = useCollapsed();
   const dismiss = useApiMutation({ mutationFn: () => api.post('admin/setup/dismiss'), invalidates: [SETUP_STATUS_KEY] });
 
-  // Coming back from a step's screen: read the state again, so its tick shows.
-  const firstVisit = useRef(true);
+  // Coming back from a step's screen: read the state again, so its tick shows. Not on the first
+  // screen, nor when leaving the panel's root, which only redirects to the first screen.
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (firstVisit.current) {
-      firstVisit.current = false;
-      return;
-    }
+    const was = previous.current;
+    previous.current = pathname;
+    if (was === null || PANEL_ROOT.test(was)) return;
     void refetch();
   }, [pathname, search, refetch]);
 
@@ -96,16 +142,6 @@ export const SetupChecklist = () => {
   if (!status || status.dismissed) return null;
 
   const doneCount = SETUP_STEPS.filter((s) => status.steps[s]).length;
-  const toggle = () => {
-    setCollapsed((was) => {
-      try {
-        window.localStorage.setItem(COLLAPSED_KEY, was ? '0' : '1');
-      } catch {
-        // Private mode: folding still works for this visit.
-      }
-      return !was;
-    });
-  };
 
   return (
     <Paper component="section" aria-labelledby="setup-checklist-title" data-testid="setup-checklist" variant="outlined" sx={{ mb: 2, mt: 1, p: 2 }}>
@@ -130,33 +166,9 @@ export const SetupChecklist = () => {
       <LinearProgress variant="determinate" value={(doneCount / SETUP_STEPS.length) * 100} aria-label="Setup progress" sx={{ mt: 1.5, borderRadius: 1 }} />
       <Collapse in={!collapsed}>
         <List id="setup-checklist-steps" aria-label="Setup steps" dense>
-          {SETUP_STEPS.map((step) => {
-            const done = status.steps[step];
-            const text = STEPS[step];
-            return (
-              <ListItem
-                key={step}
-                data-step={step}
-                data-done={done}
-                divider
-                secondaryAction={<StatusBadge status={done ? 'active' : 'inactive'} label={done ? 'Done' : 'To do'} />}
-                // Room for the badge: the description wraps before it instead of running under it.
-                sx={{ pr: 11 }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                  {done ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon color="action" aria-hidden />}
-                </ListItemIcon>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={done && text.doneTo ? text.doneTo : text.to} underline="hover" sx={{ fontWeight: 600 }}>
-                      {text.title}
-                    </Link>
-                  }
-                  secondary={text.description}
-                />
-              </ListItem>
-            );
-          })}
+          {SETUP_STEPS.map((step) => (
+            <StepItem key={step} step={step} done={status.steps[step]} />
+          ))}
         </List>
       </Collapse>
     </Paper>

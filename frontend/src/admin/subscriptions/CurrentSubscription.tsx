@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { priceDisplay, type SubscriptionResource } from '@branchify/shared';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { statusLabel, subscriptionBadge } from './format';
 
 /** The Current Subscription panel of the change and cancel modals: plan, price and status. */

@@ -5,19 +5,23 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGES, isFreePlan, type SubscriptionResource, type UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { usePlans } from '../../shared/data/queries';
-import { SelectInput } from '../../shared/inputs';
+import { SelectInput } from '../../shared/inputs/SelectInput';
 import { Loaded } from '../../shared/Loader';
 import { BILLING_CHANGES, useLiveSubscription } from './data';
 import { CurrentSubscription } from './CurrentSubscription';
 import { ModalWarning, useModalFailure } from './failure';
 import { planOption } from './format';
 import { accountProblem, canSubmitPlan, planProblem } from './rules';
+
+interface Fields {
+  plan_id: string;
+}
 
 interface Props {
   user: Pick<UserResource, 'id' | 'is_admin'>;
@@ -34,8 +38,8 @@ interface Props {
 export const PlanSubscriptionModal = ({ user, current: opened, close }: Props) => {
   const current = useLiveSubscription(opened);
   const plans = usePlans();
-  const form = useForm<{ plan_id: string }>({ defaultValues: { plan_id: '' } });
-  const failure = useModalFailure<{ plan_id: string }>(['plan_id'], form.setError);
+  const form = useForm<Fields>({ defaultValues: { plan_id: '' } });
+  const failure = useModalFailure<Fields>(['plan_id'], form.setError);
   const save = useApiMutation({
     mutationFn: (planId: number) =>
       current
@@ -71,39 +75,15 @@ export const PlanSubscriptionModal = ({ user, current: opened, close }: Props) =
         )}
         <ModalWarning message={failure.warning} />
         {current && <CurrentSubscription subscription={current} />}
-        <Loaded query={plans}>
-          {(list) =>
-            list.length === 0 ? (
-              <Typography>
-                There are no plans yet.{' '}
-                <Link component={RouterLink} to="/admin/plans/create" onClick={close}>
-                  Create a plan
-                </Link>{' '}
-                first.
-              </Typography>
-            ) : (
-              <Controller
-                control={form.control}
-                name="plan_id"
-                render={({ field, fieldState }) => (
-                  <SelectInput
-                    name="plan_id"
-                    label={current ? 'New Subscription Plan' : 'Subscription Plan'}
-                    value={field.value}
-                    onChange={(value) => {
-                      failure.clear();
-                      form.clearErrors('plan_id');
-                      field.onChange(value);
-                    }}
-                    options={list.map((p) => ({ label: planOption(p), value: String(p.id) }))}
-                    error={planError ?? fieldState.error?.message}
-                    disabled={Boolean(blocked)}
-                  />
-                )}
-              />
-            )
-          }
-        </Loaded>
+        <PlanField
+          plans={plans}
+          form={form}
+          label={current ? 'New Subscription Plan' : 'Subscription Plan'}
+          error={planError}
+          disabled={Boolean(blocked)}
+          clearFailure={failure.clear}
+          close={close}
+        />
         {plan && !planError && !blocked && !isFreePlan(plan) && (
           <Alert severity="info" sx={{ mt: 1 }} data-testid="paid-plan-note">
             {MESSAGES.adminPaidPlanNote}
@@ -119,3 +99,51 @@ export const PlanSubscriptionModal = ({ user, current: opened, close }: Props) =
     </Box>
   );
 };
+
+interface PlanFieldProps {
+  plans: ReturnType<typeof usePlans>;
+  form: UseFormReturn<Fields>;
+  label: string;
+  /** The rule the picked plan breaks, shown before the server's. */
+  error: string | null;
+  disabled: boolean;
+  clearFailure: () => void;
+  close: () => void;
+}
+
+/** The plan picker, or a link to create the first plan when there is none. */
+const PlanField = ({ plans, form, label, error, disabled, clearFailure, close }: PlanFieldProps) => (
+  <Loaded query={plans}>
+    {(list) =>
+      list.length === 0 ? (
+        <Typography>
+          There are no plans yet.{' '}
+          <Link component={RouterLink} to="/admin/plans/create" onClick={close}>
+            Create a plan
+          </Link>{' '}
+          first.
+        </Typography>
+      ) : (
+        <Controller
+          control={form.control}
+          name="plan_id"
+          render={({ field, fieldState }) => (
+            <SelectInput
+              name="plan_id"
+              label={label}
+              value={field.value}
+              onChange={(value) => {
+                clearFailure();
+                form.clearErrors('plan_id');
+                field.onChange(value);
+              }}
+              options={list.map((p) => ({ label: planOption(p), value: String(p.id) }))}
+              error={error ?? fieldState.error?.message}
+              disabled={disabled}
+            />
+          )}
+        />
+      )
+    }
+  </Loaded>
+);

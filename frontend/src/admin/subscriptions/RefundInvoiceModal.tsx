@@ -23,7 +23,7 @@ import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { formatDate, formatMoney, invoiceBadgeOf } from '../../shared/format';
 import { FormTextInput } from '../../shared/form';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { BILLING_CHANGES, useLiveInvoice } from './data';
 import { ModalWarning, useModalFailure } from './failure';
 import { currencySymbol } from './format';

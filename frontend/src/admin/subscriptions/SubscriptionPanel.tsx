@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, grantsAccess, priceDisplay, type SubscriptionResource, type UserResource } from '@branchify/shared';
 import { daysUntil, formatDate, isNearRenewal } from '../../shared/format';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loaded } from '../../shared/Loader';
 import { useUserSubscription } from './data';
 import { statusLabel, subscriptionBadge } from './format';

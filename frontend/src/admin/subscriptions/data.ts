@@ -7,7 +7,7 @@ import { api } from '../../shared/api';
  * after any change (add, change, cancel, resume, refund) refreshes the panel and the invoices.
  * The users resource (react-admin's queries start with 'users') shows the subscription too.
  */
-export const adminBillingKeys = {
+const adminBillingKeys = {
   all: ['admin', 'subscriptions'] as const,
   ofUser: (userId: number | string) => ['admin', 'subscriptions', 'user', String(userId)] as const,
   invoicesOfUser: (userId: number | string) => ['admin', 'subscriptions', 'user', String(userId), 'invoices'] as const,

@@ -86,20 +86,21 @@ const severityOf: Record<UpdateState['kind'], 'info' | 'error' | 'success' | 'wa
 
 const checkedAt = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : null);
 
-const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: boolean; onCheck: () => Promise<UpdateInfo | undefined> }) => {
+/** An update is running: downloading or applying. */
+const isBusy = (phase: Phase) => phase === 'downloading' || phase === 'applying';
+
+interface Failure {
+  step: number;
+  message: string;
+}
+
+/** Download (unless this version is already downloaded) then apply, each step shown as it runs. */
+const useUpdateRun = (info: UpdateInfo) => {
   const client = useQueryClient();
   const alert = useAlert();
-  const modals = useModals();
   const [phase, setPhase] = useState<Phase>('idle');
-  const [failure, setFailure] = useState<{ step: number; message: string } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [target, setTarget] = useState<string | null>(null);
-  const busy = phase === 'downloading' || phase === 'applying';
-  const hasKey = Boolean(info.license_key);
-
-  const openLicenseKey = () =>
-    modals.open({ name: 'save-purchase-token', title: 'License key', maxWidth: 'xs', render: ({ close }) => <LicenseKeyModal close={close} /> });
-
-  /** Download (unless this version is already downloaded) then apply, each step shown as it runs. */
   const update = async () => {
     setFailure(null);
     setTarget(info.latest_version);
@@ -123,6 +124,53 @@ const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: 
       await client.invalidateQueries({ queryKey: updateKeys.info });
     }
   };
+  return { phase, failure, target, update };
+};
+
+/** The running or last update here: its steps, what it is doing, and how it ended. */
+const UpdateProgress = ({ phase, failure, target }: { phase: Phase; failure: Failure | null; target: string | null }) => {
+  const busy = isBusy(phase);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} aria-labelledby="update-progress-title" component="section" data-testid="update-progress">
+      <Typography id="update-progress-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Updating to {target}
+      </Typography>
+      <Stepper activeStep={phase === 'failed' ? (failure?.step ?? 0) : activeStep[phase]}>
+        {STEPS.map((label, index) => (
+          <Step key={label} completed={phase === 'done' || (busy && index < activeStep[phase]) || (phase === 'failed' && index < (failure?.step ?? 0))}>
+            <StepLabel error={phase === 'failed' && index === failure?.step}>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+        {busy && (
+          <>
+            <LinearProgress aria-label={phase === 'downloading' ? 'Downloading' : 'Applying'} sx={{ mb: 1 }} />
+            <Typography variant="body2">
+              {phase === 'downloading' ? `Downloading and verifying version ${target}...` : `Applying version ${target}...`} Keep this page open.
+            </Typography>
+          </>
+        )}
+        {phase === 'done' && (
+          <Alert severity="success">
+            {MESSAGES.appUpdated}. {MESSAGES.updateApplied}
+          </Alert>
+        )}
+        {phase === 'failed' && failure && <Alert severity="error">{failure.message}</Alert>}
+      </Box>
+    </Paper>
+  );
+};
+
+const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: boolean; onCheck: () => Promise<UpdateInfo | undefined> }) => {
+  const alert = useAlert();
+  const modals = useModals();
+  const { phase, failure, target, update } = useUpdateRun(info);
+  const busy = isBusy(phase);
+  const hasKey = Boolean(info.license_key);
+
+  const openLicenseKey = () =>
+    modals.open({ name: 'save-purchase-token', title: 'License key', maxWidth: 'xs', render: ({ close }) => <LicenseKeyModal close={close} /> });
 
   // No key: the latest version is unknown, so the button asks for the key instead of staying off.
   const canUpdate = info.feed_configured && !busy && (!hasKey || info.update_available);
@@ -185,36 +233,7 @@ const UpdatePanel = ({ info, checking, onCheck }: { info: UpdateInfo; checking: 
         </Button>
       </Box>
 
-      {showProgress && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} aria-labelledby="update-progress-title" component="section" data-testid="update-progress">
-          <Typography id="update-progress-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-            Updating to {target}
-          </Typography>
-          <Stepper activeStep={phase === 'failed' ? (failure?.step ?? 0) : activeStep[phase]}>
-            {STEPS.map((label, index) => (
-              <Step key={label} completed={phase === 'done' || (busy && index < activeStep[phase]) || (phase === 'failed' && index < (failure?.step ?? 0))}>
-                <StepLabel error={phase === 'failed' && index === failure?.step}>{label}</StepLabel>
-              </Step>
-            ))}
-          </Stepper>
-          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
-            {busy && (
-              <>
-                <LinearProgress aria-label={phase === 'downloading' ? 'Downloading' : 'Applying'} sx={{ mb: 1 }} />
-                <Typography variant="body2">
-                  {phase === 'downloading' ? `Downloading and verifying version ${target}...` : `Applying version ${target}...`} Keep this page open.
-                </Typography>
-              </>
-            )}
-            {phase === 'done' && (
-              <Alert severity="success">
-                {MESSAGES.appUpdated}. {MESSAGES.updateApplied}
-              </Alert>
-            )}
-            {phase === 'failed' && failure && <Alert severity="error">{failure.message}</Alert>}
-          </Box>
-        </Paper>
-      )}
+      {showProgress && <UpdateProgress phase={phase} failure={failure} target={target} />}
     </>
   );
 };

@@ -3,7 +3,8 @@ import DialogContent from '@mui/material/DialogContent';
 import { createUserSchema, type UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
-import { FormPasswordInput, FormTextInput, FormToggle, useApiForm } from '../../shared/form';
+import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
+import { FormToggle } from '../../shared/form-toggle';
 import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** create-user: an account an admin vouches for (verified at once); the list reloads after it. */

@@ -3,7 +3,8 @@ import DialogContent from '@mui/material/DialogContent';
 import { MESSAGES, updateProfileSchema, type UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
-import { FormTextInput, FormToggle, useApiForm } from '../../shared/form';
+import { FormTextInput, useApiForm } from '../../shared/form';
+import { FormToggle } from '../../shared/form-toggle';
 import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** edit-user: first name, last name and email; the admin role is shown but cannot change. */

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, List, SearchInput, TopToolbar, useGetIdentity } from 'react-admin';
 import type { UserResource } from '@branchify/shared';
 import { formatDate } from '../../shared/format';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { statusLabel, subscriptionBadge } from '../subscriptions/format';
 import { userPath } from './format';
 import { useUserModals } from './modals';

@@ -11,7 +11,7 @@ import type { UserResource } from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useApiMutation } from '../../shared/data/mutations';
 import { formatDate } from '../../shared/format';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loader } from '../../shared/Loader';
 import { ROUTES } from '../../shared/routes';
 import { InvoiceList } from '../subscriptions/InvoiceList';

@@ -14,15 +14,13 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { formatDate } from '../../shared/format';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loader } from '../../shared/Loader';
 import type { BadgeStatus } from '../../shared/format';
 import { useDeliveries, useDeliveryActions } from './queries';
 import { VISUALLY_HIDDEN } from '../../shared/visually-hidden';
 
 const BADGE: Record<WebhookDeliveryResource['status'], BadgeStatus> = { pending: 'inactive', sending: 'inactive', succeeded: 'active', failed: 'failed' };
-
-/** Read by screen readers, not shown. */
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString() : '');
 
@@ -45,6 +43,39 @@ const Attempts = ({ delivery }: { delivery: WebhookDeliveryResource }) =>
       Not attempted yet
     </Typography>
   );
+
+/** One delivery: the event, its status (and next try), its attempts, when it was queued, and Resend. */
+const DeliveryRow = ({ delivery: d, onResend, resending }: { delivery: WebhookDeliveryResource; onResend: (id: number) => void; resending: boolean }) => (
+  <TableRow data-testid="delivery-row" data-status={d.status}>
+    <TableCell>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {d.type}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {d.event_id}
+      </Typography>
+    </TableCell>
+    <TableCell>
+      <StatusBadge status={BADGE[d.status]} label={d.status} />
+      {d.status === 'pending' && d.attempts > 0 && d.next_attempt_at && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          Next try at {time(d.next_attempt_at)}
+        </Typography>
+      )}
+    </TableCell>
+    <TableCell>
+      <Attempts delivery={d} />
+    </TableCell>
+    <TableCell>
+      {formatDate(d.created_at)} {time(d.created_at)}
+    </TableCell>
+    <TableCell align="right">
+      <Button size="small" onClick={() => onResend(d.id)} disabled={d.status === 'sending' || resending} aria-label={`Resend ${d.type} ${d.event_id}`}>
+        Resend
+      </Button>
+    </TableCell>
+  </TableRow>
+);
 
 /** The delivery log of one endpoint: every event sent to it, each attempt's result, and Resend. */
 export const DeliveryLog = ({ endpointId }: { endpointId: number }) => {
@@ -91,40 +122,7 @@ export const DeliveryLog = ({ endpointId }: { endpointId: number }) => {
               </TableHead>
               <TableBody>
                 {deliveries.data.data.map((d) => (
-                  <TableRow key={d.id} data-testid="delivery-row" data-status={d.status}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {d.type}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {d.event_id}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge status={BADGE[d.status]} label={d.status} />
-                      {d.status === 'pending' && d.attempts > 0 && d.next_attempt_at && (
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          Next try at {time(d.next_attempt_at)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Attempts delivery={d} />
-                    </TableCell>
-                    <TableCell>
-                      {formatDate(d.created_at)} {time(d.created_at)}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        onClick={() => onResend(d.id)}
-                        disabled={d.status === 'sending' || resend.isPending}
-                        aria-label={`Resend ${d.type} ${d.event_id}`}
-                      >
-                        Resend
-                      </Button>
-                    </TableCell>
-                  </TableRow>
+                  <DeliveryRow key={d.id} delivery={d} onResend={onResend} resending={resend.isPending} />
                 ))}
               </TableBody>
             </Table>

@@ -3,7 +3,7 @@ import { MESSAGES, type WebhookEndpointResource } from '@branchify/shared';
 import { Create, useRedirect } from 'react-admin';
 import { useAlert } from '../../shared/alerts';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { SecretDialog } from './SecretDialog';
 import { WebhookForm } from './WebhookForm';
 

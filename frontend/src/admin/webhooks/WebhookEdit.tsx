@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { DeleteButton, Edit, SaveButton, Toolbar, useRecordContext, useRedirect } from 'react-admin';
 import { useAlert } from '../../shared/alerts';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { DeliveryLog } from './DeliveryLog';
 import { WebhookForm } from './WebhookForm';
 

@@ -9,7 +9,7 @@ import { EVENT_LABELS } from './labels';
 /** The browser checks with the schema the server parses with; where the URL points is checked by the server. */
 const resolver = zodResolver(webhookEndpointSchema, undefined, { raw: true });
 
-export const WEBHOOK_DEFAULTS = { url: '', description: '', events: [] as string[], enabled: true };
+const WEBHOOK_DEFAULTS = { url: '', description: '', events: [] as string[], enabled: true };
 
 const eventChoices = WEBHOOK_EVENT_TYPES.map((id) => ({ id, name: EVENT_LABELS[id] }));
 

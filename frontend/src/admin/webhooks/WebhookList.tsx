@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { CreateButton, Datagrid, FunctionField, List, TextField, TopToolbar } from 'react-admin';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { useCustomization } from '../../shared/customization';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 
 const Actions = () => (
   <TopToolbar>

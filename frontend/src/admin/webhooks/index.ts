@@ -1,7 +1,10 @@
 import WebhookIcon from '@mui/icons-material/Webhook';
-import { WebhookCreate } from './WebhookCreate';
-import { WebhookEdit } from './WebhookEdit';
-import { WebhookList } from './WebhookList';
+import { lazyScreen } from '../lazy-screen';
+
+// Each screen is its own chunk, loaded when first shown.
+const WebhookCreate = lazyScreen(() => import('./WebhookCreate').then((m) => m.WebhookCreate));
+const WebhookEdit = lazyScreen(() => import('./WebhookEdit').then((m) => m.WebhookEdit));
+const WebhookList = lazyScreen(() => import('./WebhookList').then((m) => m.WebhookList));
 
 export default {
   list: WebhookList,

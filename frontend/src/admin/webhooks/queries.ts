@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookDeliveryResource } from '@branchify/shared';
 import { api, query, type Paged } from '../../shared/api';
 
-export const deliveriesKey = (endpointId: number | string) => ['admin', 'webhooks', String(endpointId), 'deliveries'] as const;
+const deliveriesKey = (endpointId: number | string) => ['admin', 'webhooks', String(endpointId), 'deliveries'] as const;
 
 /** GET admin/webhooks/{id}/deliveries: newest first, each with its attempts; read again every few seconds while some are pending. */
 export const useDeliveries = (endpointId: number | string, page: number) =>

@@ -14,14 +14,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { MESSAGES, type FunnelResource } from '@branchify/shared';
-import { ApiError, api, getAccessToken, query, refreshSession } from '../../shared/api';
+import { ApiError, api, freshAccessToken, query, refreshSession } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
 import { DateRangePicker, type DateRange } from '../../shared/inputs/DateRangePicker';
 import { Loaded, Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { ShareFunnelModal } from '../funnels/ShareFunnelModal';
 import { PageHeader } from '../layout/UserLayout';
 import { FunnelMap } from '../map/FunnelMap';
@@ -142,8 +142,8 @@ const ViewsChart = ({ report }: { report: AnalyticsReport }) => {
 /** The CSV of the figures for the range, saved as the file the server names. */
 const exportCsv = async (funnelId: number, range: DateRange) => {
   const path = `/api/funnels/${funnelId}/analytics.csv${query({ from: range.from, to: range.to })}`;
-  const get = () => {
-    const token = getAccessToken();
+  const get = async () => {
+    const token = await freshAccessToken();
     return fetch(path, { credentials: 'same-origin', headers: token ? { Authorization: `Bearer ${token}` } : {} });
   };
   let res = await get();

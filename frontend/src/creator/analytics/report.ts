@@ -1,4 +1,4 @@
-import type { AnalyticsReportResource } from '@branchify/shared';
+import { spelledDuration, type AnalyticsReportResource } from '@branchify/shared';
 import { edgeStatsKey, type MapStats, type NodeStats } from '../map/funnel-graph';
 
 export type AnalyticsReport = AnalyticsReportResource;
@@ -8,15 +8,6 @@ export interface Headline {
   value: string;
 }
 
-/** 3725 s → '1h 2m 5s'. */
-export const formatDuration = (seconds: number): string => {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = s % 60;
-  return [h && `${h}h`, (h || m) && `${m}m`, `${rest}s`].filter(Boolean).join(' ');
-};
-
 /** Completion over every video start: the share that reached 90% of the video. */
 export const completionRate = (report: AnalyticsReport): number => {
   const started = report.completion.reduce((n, c) => n + c.started, 0);
@@ -24,13 +15,13 @@ export const completionRate = (report: AnalyticsReport): number => {
   return started ? completed / started : 0;
 };
 
-export const totalClicks = (report: AnalyticsReport): number => report.clicks.reduce((n, c) => n + c.clicks, 0);
+const totalClicks = (report: AnalyticsReport): number => report.clicks.reduce((n, c) => n + c.clicks, 0);
 
 export const headlines = (report: AnalyticsReport): Headline[] => [
   { label: 'Views', value: report.views.total.toLocaleString('en-US') },
   { label: 'Unique viewers', value: report.views.unique.toLocaleString('en-US') },
-  { label: 'Watch time', value: formatDuration(report.watch_time.total) },
-  { label: 'Average watch time', value: formatDuration(report.watch_time.average) },
+  { label: 'Watch time', value: spelledDuration(report.watch_time.total) },
+  { label: 'Average watch time', value: spelledDuration(report.watch_time.average) },
   { label: 'Completion', value: `${Math.round(completionRate(report) * 100)}%` },
   { label: 'Clicks', value: totalClicks(report).toLocaleString('en-US') },
 ];

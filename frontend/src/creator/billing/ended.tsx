@@ -18,7 +18,7 @@ export const userMayResume = (sub: SubscriptionResource | null): sub is Subscrip
 export const endedByAdmin = (sub: SubscriptionResource | null): boolean => Boolean(sub && sub.status === 'canceled' && sub.canceled_by === 'admin');
 
 /** Resumes the user's subscription, then reads the session again (where the user may go follows from it). */
-export const useResumeSubscription = (onResumed?: () => void | Promise<void>) => {
+const useResumeSubscription = (onResumed?: () => void | Promise<void>) => {
   const session = useSession();
   return useApiMutation({
     mutationFn: (id: number) => api.post(`users/subscriptions/${id}/resume`),

@@ -8,7 +8,7 @@ import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
 import { Loaded } from '../../shared/Loader';
 import { ROUTES } from '../../shared/routes';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { fromResource } from '../editor/document-store';
 import { previewPayload } from '../editor/preview';
 import { PageHeader } from '../layout/UserLayout';

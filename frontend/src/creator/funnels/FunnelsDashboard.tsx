@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -12,11 +10,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import EditIcon from '@mui/icons-material/Edit';
 import TuneIcon from '@mui/icons-material/Tune';
 import ShareIcon from '@mui/icons-material/Share';
@@ -31,23 +26,21 @@ import { formatDate } from '../../shared/format';
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { useFunnelList } from '../../shared/data/queries';
+import { SearchField } from '../../shared/inputs/SearchField';
+import { IconAction } from '../../shared/IconAction';
 import { Loaded } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { ROUTES } from '../../shared/routes';
 import { useCustomization } from '../../shared/customization';
-import { useDebounced, usePageTitle } from '../../shared/useDebounced';
+import { useDebounced } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { PageHeader } from '../layout/UserLayout';
 import { SubscriptionEndedBanner } from '../billing/ended';
 import { FunnelFormModal } from './FunnelFormModal';
 import { ShareFunnelModal } from './ShareFunnelModal';
 
-export const FunnelsDashboard = () => {
-  const { customization } = useCustomization();
-  usePageTitle('Funnels', customization.app_name);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const term = useDebounced(search, 500);
-  const funnels = useFunnelList({ page, search: term });
+/** What the dashboard's rows do: create, update, share, duplicate and delete (after a confirmation) funnels. */
+const useFunnelActions = () => {
   const modals = useModals();
   const notice = useQuickNotice();
   const navigate = useNavigate();
@@ -81,31 +74,107 @@ export const FunnelsDashboard = () => {
         await removal.mutateAsync(funnel);
       },
     });
+  return { navigate, openCreate, openUpdate, openShare, duplicate: (funnel: FunnelSummaryResource) => duplicate.run(funnel), remove };
+};
+
+type FunnelActions = ReturnType<typeof useFunnelActions>;
+
+/** A funnel's buttons: edit, preview, analytics, share, settings, duplicate, delete. */
+const FunnelRowActions = ({ funnel: f, actions }: { funnel: FunnelSummaryResource; actions: FunnelActions }) => (
+  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+    <IconAction title="Edit" label={`Edit ${f.title}`} onClick={() => actions.navigate(ROUTES.FunnelEditor(f.id))}>
+      <EditIcon />
+    </IconAction>
+    <IconAction title="Preview" label={`Preview ${f.title}`} onClick={() => actions.navigate(ROUTES.FunnelPreview(f.id))}>
+      <VisibilityIcon />
+    </IconAction>
+    <IconAction title="Analytics" label={`Analytics of ${f.title}`} onClick={() => actions.navigate(`/funnels/${f.id}/analytics`)}>
+      <InsightsIcon />
+    </IconAction>
+    <IconAction title="Share" label={`Share ${f.title}`} onClick={() => actions.openShare(f)}>
+      <ShareIcon />
+    </IconAction>
+    <IconAction title="Settings" label={`Update ${f.title}`} onClick={() => actions.openUpdate(f)}>
+      <TuneIcon />
+    </IconAction>
+    <IconAction title="Duplicate" label={`Duplicate ${f.title}`} onClick={() => actions.duplicate(f)}>
+      <ContentCopyIcon />
+    </IconAction>
+    <IconAction title="Delete" label={`Delete ${f.title}`} onClick={() => actions.remove(f)}>
+      <DeleteIcon />
+    </IconAction>
+  </TableCell>
+);
+
+const FunnelTable = ({ funnels, actions }: { funnels: readonly FunnelSummaryResource[]; actions: FunnelActions }) => (
+  <TableContainer component={Paper}>
+    <Table aria-label="Funnels">
+      <TableHead>
+        <TableRow>
+          <TableCell>Title</TableCell>
+          <TableCell>Videos</TableCell>
+          <TableCell>Updated</TableCell>
+          <TableCell align="right">Actions</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {funnels.map((f) => (
+          <TableRow key={f.id} data-testid="funnel-row">
+            <TableCell>
+              <Typography style={{ fontWeight: 600 }}>{f.title}</Typography>
+              {f.description && (
+                <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 420 }}>
+                  {f.description}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell>{f.total_videos ?? 0}</TableCell>
+            <TableCell>{formatDate(f.updated_at ?? f.created_at)}</TableCell>
+            <FunnelRowActions funnel={f} actions={actions} />
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </TableContainer>
+);
+
+/** No funnels: none match the search, or an invitation to create the first. */
+const NoFunnels = ({ searching, onCreate }: { searching: boolean; onCreate: () => void }) => (
+  <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="funnels-empty">
+    <Typography variant="h6" gutterBottom>
+      {searching ? 'No funnels match your search.' : 'You have no funnels yet.'}
+    </Typography>
+    {!searching && (
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+        Create your first funnel
+      </Button>
+    )}
+  </Paper>
+);
+
+export const FunnelsDashboard = () => {
+  const { customization } = useCustomization();
+  usePageTitle('Funnels', customization.app_name);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const term = useDebounced(search, 500);
+  const funnels = useFunnelList({ page, search: term });
+  const actions = useFunnelActions();
 
   return (
     <>
       <PageHeader title="Funnels">
-        <TextField
-          size="small"
+        <SearchField
           margin="none"
           fullWidth={false}
           label="Search funnels"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={actions.openCreate}>
           Create Funnel
         </Button>
       </PageHeader>
@@ -113,83 +182,10 @@ export const FunnelsDashboard = () => {
       <Loaded query={funnels}>
         {(data) =>
           data.data.length === 0 ? (
-            <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="funnels-empty">
-              <Typography variant="h6" gutterBottom>
-                {term ? 'No funnels match your search.' : 'You have no funnels yet.'}
-              </Typography>
-              {!term && (
-                <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
-                  Create your first funnel
-                </Button>
-              )}
-            </Paper>
+            <NoFunnels searching={Boolean(term)} onCreate={actions.openCreate} />
           ) : (
             <>
-              <TableContainer component={Paper}>
-                <Table aria-label="Funnels">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Title</TableCell>
-                      <TableCell>Videos</TableCell>
-                      <TableCell>Updated</TableCell>
-                      <TableCell align="right">Actions</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.data.map((f) => (
-                      <TableRow key={f.id} data-testid="funnel-row">
-                        <TableCell>
-                          <Typography style={{ fontWeight: 600 }}>{f.title}</Typography>
-                          {f.description && (
-                            <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 420 }}>
-                              {f.description}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell>{f.total_videos ?? 0}</TableCell>
-                        <TableCell>{formatDate(f.updated_at ?? f.created_at)}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Tooltip title="Edit">
-                            <IconButton aria-label={`Edit ${f.title}`} onClick={() => navigate(ROUTES.FunnelEditor(f.id))}>
-                              <EditIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Preview">
-                            <IconButton aria-label={`Preview ${f.title}`} onClick={() => navigate(ROUTES.FunnelPreview(f.id))}>
-                              <VisibilityIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Analytics">
-                            <IconButton aria-label={`Analytics of ${f.title}`} onClick={() => navigate(`/funnels/${f.id}/analytics`)}>
-                              <InsightsIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Share">
-                            <IconButton aria-label={`Share ${f.title}`} onClick={() => openShare(f)}>
-                              <ShareIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Settings">
-                            <IconButton aria-label={`Update ${f.title}`} onClick={() => openUpdate(f)}>
-                              <TuneIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Duplicate">
-                            <IconButton aria-label={`Duplicate ${f.title}`} onClick={() => duplicate.run(f)}>
-                              <ContentCopyIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Delete">
-                            <IconButton aria-label={`Delete ${f.title}`} onClick={() => remove(f)}>
-                              <DeleteIcon />
-                            </IconButton>
-                          </Tooltip>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <FunnelTable funnels={data.data} actions={actions} />
               {data.meta.last_page > 1 && (
                 <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
                   <Pagination count={data.meta.last_page} page={data.meta.current_page} onChange={(_e, p) => setPage(p)} color="primary" />

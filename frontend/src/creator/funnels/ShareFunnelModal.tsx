@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { ROUTES } from '../../shared/routes';
 
 /** 'Copied' shows for 1500 ms. */
-export const COPIED_MS = 1500;
+const COPIED_MS = 1500;
 
-export const embedCode = (identifier: string, origin: string = window.location.origin): string =>
+const embedCode = (identifier: string, origin: string = window.location.origin): string =>
   `<iframe src="${origin}${ROUTES.Player(identifier)}" width="100%" height="100%" style="aspect-ratio: 16 / 9; border: 0;" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
 
 const copyText = async (text: string, fallback: HTMLTextAreaElement | null): Promise<void> => {

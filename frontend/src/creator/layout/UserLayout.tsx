@@ -29,7 +29,7 @@ import { useNarrow } from '../../shared/useNarrow';
 import { initials } from '../../shared/format';
 
 /** The profile preview of both sidebars: initials, full name, email, and a Logout menu. */
-export const ProfileBlock = () => {
+const ProfileBlock = () => {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -83,7 +83,7 @@ export const ProfileBlock = () => {
   );
 };
 
-export interface NavItem {
+interface NavItem {
   label: string;
   to: string;
   icon: JSX.Element;
@@ -110,7 +110,7 @@ const SIDEBAR_ID = 'app-sidebar';
  * on a wide screen; on a narrow one a drawer over the page (`temporary`) that choosing a page,
  * Escape or a click beside it closes.
  */
-export const Sidebar = ({ items, narrow = false, open = false, onClose }: { items: NavItem[]; narrow?: boolean; open?: boolean; onClose?: () => void }) => {
+const Sidebar = ({ items, narrow = false, open = false, onClose }: { items: NavItem[]; narrow?: boolean; open?: boolean; onClose?: () => void }) => {
   const { customization } = useCustomization();
   const width = sidebarWidth(customization);
   return (

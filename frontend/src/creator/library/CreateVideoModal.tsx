@@ -21,19 +21,19 @@ import { useAlert } from '../../shared/alerts';
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { FormTextInput, useApiForm } from '../../shared/form';
-import { TextInput } from '../../shared/inputs';
+import { TextInput } from '../../shared/inputs/TextInput';
 import { useSession } from '../../shared/session';
 import { useDebounced } from '../../shared/useDebounced';
 import { VideoPreview, type VideoMeta } from './VideoPreview';
 import { FormDialogActions } from '../../shared/FormDialogActions';
 
 /** The tabs in the modal's order. */
-export const PROVIDER_TABS: VideoProvider[] = ['adilo', 'youtube', 'vimeo', 'generic'];
+const PROVIDER_TABS: VideoProvider[] = ['adilo', 'youtube', 'vimeo', 'generic'];
 /** The URL/ID input is parsed 1000 ms after the last keystroke. */
-export const URL_DEBOUNCE_MS = 1000;
+const URL_DEBOUNCE_MS = 1000;
 
 /** Admins all; others their plan's video_sources (null = all); no subscription → youtube. */
-export const allowedProviders = (user: UserResource | null, subscription: SubscriptionResource | null): VideoProvider[] => {
+const allowedProviders = (user: UserResource | null, subscription: SubscriptionResource | null): VideoProvider[] => {
   if (user?.is_admin) return [...PROVIDER_TABS];
   if (!subscription?.plan) return ['youtube'];
   const sources = subscription.plan.video_sources;
@@ -41,7 +41,7 @@ export const allowedProviders = (user: UserResource | null, subscription: Subscr
   return PROVIDER_TABS.filter((p) => sources.map((s) => s.toLowerCase()).includes(p));
 };
 
-export const placeholderFor = (provider: VideoProvider): string => {
+const placeholderFor = (provider: VideoProvider): string => {
   const label = PROVIDER_LABELS[provider];
   return provider === 'generic' ? 'Enter a direct video URL' : `Enter ${label} URL Or ${label} ID`;
 };
@@ -57,6 +57,84 @@ const vimeoMeta = async (id: string): Promise<{ title?: string; thumbnail_medium
     return null;
   }
 };
+
+type FoundMeta = VideoMeta & { thumbnail?: string; title?: string };
+
+/**
+ * What is known of the video beyond its URL: Vimeo's public metadata for a new Vimeo video, and
+ * what the preview player reports (`onMeta`). Cleared when the source changes.
+ */
+const useVideoMeta = (source: ParsedVideoSource | null, video: VideoResource | undefined) => {
+  const [meta, setMeta] = useState<FoundMeta>({});
+  useEffect(() => {
+    setMeta({});
+    if (source?.provider === 'vimeo' && source.external_id && !video) {
+      let live = true;
+      void vimeoMeta(source.external_id).then((m) => {
+        if (live && m) setMeta((x) => ({ ...x, title: m.title, thumbnail: m.thumbnail_medium, duration: m.duration }));
+      });
+      return () => {
+        live = false;
+      };
+    }
+    return undefined;
+  }, [source?.embed_url, source?.provider, source?.external_id, video]);
+  const onMeta = useCallback((m: VideoMeta) => setMeta((x) => ({ ...x, ...m })), []);
+  return { meta, onMeta };
+};
+
+/** What POST videos takes: the provider and URL, with the title typed (else the one found), duration and thumbnail when known. */
+const createBody = (v: { provider: VideoProvider; url?: string; title?: string | null }, meta: FoundMeta): Record<string, unknown> => {
+  const body: Record<string, unknown> = { provider: v.provider, url: (v.url ?? '').trim() };
+  const chosenTitle = (v.title ?? '').trim() || meta.title;
+  if (chosenTitle) body.title = chosenTitle;
+  if (meta.duration) body.duration = Math.round(meta.duration);
+  if (meta.thumbnail) body.thumbnail = meta.thumbnail;
+  return body;
+};
+
+/** One tab per source; in edit mode (`locked`) only the video's own is enabled and nothing changes. */
+const ProviderTabs = ({ provider, locked, onSelect }: { provider: VideoProvider; locked: boolean; onSelect: (provider: VideoProvider) => void }) => (
+  <Tabs value={provider} onChange={(_e, p: VideoProvider) => !locked && onSelect(p)} aria-label="Video source" variant="fullWidth" sx={{ mb: 1 }}>
+    {PROVIDER_TABS.map((p) => (
+      <Tab key={p} value={p} label={PROVIDER_LABELS[p]} disabled={locked && p !== provider} />
+    ))}
+  </Tabs>
+);
+
+/** The URL or id as typed, parsed 1000 ms after the last keystroke: the source it names, or why it names none. */
+const useTypedSource = (provider: VideoProvider, url: string) => {
+  const typed = useDebounced(url, URL_DEBOUNCE_MS);
+  const parsed = useMemo(() => (typed.trim() ? parseVideoSource(provider, typed) : null), [provider, typed]);
+  const source: ParsedVideoSource | null = parsed?.ok ? parsed.value : null;
+  const parseError = parsed && !parsed.ok ? parsed.message : undefined;
+  return { typed, source, parseError };
+};
+
+/** The typed source playing, else (edit mode, `video` set) the saved video. */
+const SourcePreview = ({
+  source,
+  video,
+  title,
+  onMeta,
+}: {
+  source: ParsedVideoSource | null;
+  video?: VideoResource;
+  title: string;
+  onMeta: (meta: VideoMeta) => void;
+}) => (
+  <Box sx={{ mt: 2 }}>
+    {/* The spec's player errors show in place of the video and in the alert banner. */}
+    <VideoPreview
+      provider={source?.provider ?? video!.provider}
+      embedUrl={source?.embed_url ?? video!.embed_url}
+      externalId={source ? source.external_id : video!.external_id}
+      sourceUrl={source ? source.source_url : video!.source_url}
+      title={title}
+      onMeta={onMeta}
+    />
+  </Box>
+);
 
 /**
  * create-video ("Add or Edit Video"): choose a source tab, enter a URL or id, preview, save.
@@ -77,26 +155,8 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
   const provider = form.watch('provider');
   const url = form.watch('url') ?? '';
   const title = form.watch('title') ?? '';
-  const typed = useDebounced(url, URL_DEBOUNCE_MS);
-  const [meta, setMeta] = useState<VideoMeta & { thumbnail?: string; title?: string }>({});
-
-  const parsed = useMemo(() => (typed.trim() ? parseVideoSource(provider, typed) : null), [provider, typed]);
-  const source: ParsedVideoSource | null = parsed?.ok ? parsed.value : null;
-  const parseError = parsed && !parsed.ok ? parsed.message : undefined;
-
-  useEffect(() => {
-    setMeta({});
-    if (source?.provider === 'vimeo' && source.external_id && !video) {
-      let live = true;
-      void vimeoMeta(source.external_id).then((m) => {
-        if (live && m) setMeta((x) => ({ ...x, title: m.title, thumbnail: m.thumbnail_medium, duration: m.duration }));
-      });
-      return () => {
-        live = false;
-      };
-    }
-    return undefined;
-  }, [source?.embed_url, source?.provider, source?.external_id, video]);
+  const { typed, source, parseError } = useTypedSource(provider, url);
+  const { meta, onMeta } = useVideoMeta(source, video);
 
   const selectProvider = (next: VideoProvider) => {
     // Selecting a provider resets the URL/ID and the upgrade message.
@@ -105,8 +165,6 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
     form.clearErrors();
     setUpgrade(allowed.includes(next) ? null : messageTemplates.providerNotInPlan(PROVIDER_LABELS[next]));
   };
-
-  const onMeta = useCallback((m: VideoMeta) => setMeta((x) => ({ ...x, ...m })), []);
 
   const save = useApiMutation({
     mutationFn: (body: Record<string, unknown>) => (video ? api.put(`videos/${video.id}`, body) : api.post('videos', body)),
@@ -124,12 +182,7 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
       alert.error(messageTemplates.providerNotInPlan(PROVIDER_LABELS[v.provider]));
       return;
     }
-    const body: Record<string, unknown> = { provider: v.provider, url: (v.url ?? '').trim() };
-    const chosenTitle = (v.title ?? '').trim() || meta.title;
-    if (chosenTitle) body.title = chosenTitle;
-    if (meta.duration) body.duration = Math.round(meta.duration);
-    if (meta.thumbnail) body.thumbnail = meta.thumbnail;
-    await save.mutateAsync(body);
+    await save.mutateAsync(createBody(v, meta));
   });
   const { errors } = form.formState;
   const urlError = errors.url?.message ?? ('video_id' in errors ? errors.video_id?.message : undefined) ?? errors.provider?.message;
@@ -137,11 +190,7 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
-        <Tabs value={provider} onChange={(_e, p: VideoProvider) => !video && selectProvider(p)} aria-label="Video source" variant="fullWidth" sx={{ mb: 1 }}>
-          {PROVIDER_TABS.map((p) => (
-            <Tab key={p} value={p} label={PROVIDER_LABELS[p]} disabled={Boolean(video) && p !== provider} />
-          ))}
-        </Tabs>
+        <ProviderTabs provider={provider} locked={Boolean(video)} onSelect={selectProvider} />
         {upgrade && (
           <Alert severity="warning" data-testid="upgrade-message">
             {upgrade}
@@ -160,19 +209,7 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <FormTextInput control={form.control} name="title" label="Title" placeholder={meta.title} />
-        {(source || video) && (
-          <Box sx={{ mt: 2 }}>
-            {/* The spec's player errors show in place of the video and in the alert banner. */}
-            <VideoPreview
-              provider={source?.provider ?? video!.provider}
-              embedUrl={source?.embed_url ?? video!.embed_url}
-              externalId={source ? source.external_id : video!.external_id}
-              sourceUrl={source ? source.source_url : video!.source_url}
-              title={title || meta.title || 'Video preview'}
-              onMeta={onMeta}
-            />
-          </Box>
-        )}
+        {(source || video) && <SourcePreview source={source} video={video} title={title || meta.title || 'Video preview'} onMeta={onMeta} />}
       </DialogContent>
       <FormDialogActions onCancel={close} label="Save" disabled={form.submitting || Boolean(upgrade) || (!video && !source)} />
     </Box>

@@ -7,27 +7,25 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
-import { PROVIDER_LABELS, type VideoResource } from '@branchify/shared';
+import { PROVIDER_LABELS, videoLength, type VideoResource } from '@branchify/shared';
 import { api, errorMessage } from '../../shared/api';
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { useVideoPages } from '../../shared/data/queries';
 import { useCustomization } from '../../shared/customization';
 import { useQuickNotice } from '../../shared/dialogs';
+import { SearchField } from '../../shared/inputs/SearchField';
+import { IconAction } from '../../shared/IconAction';
 import { Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
-import { useDebounced, usePageTitle } from '../../shared/useDebounced';
+import { useDebounced } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { useInfiniteScroll } from '../../shared/useInfiniteScroll';
 import { PageHeader } from '../layout/UserLayout';
 import { CreateVideoModal } from './CreateVideoModal';
@@ -35,27 +33,13 @@ import { EditVideoTitleModal, PreviewVideoModal } from './VideoModals';
 import { VideoPoster } from '../../shared/VideoPoster';
 
 /** Library search and scroll paging are debounced by 500 ms. */
-export const LIBRARY_DEBOUNCE_MS = 500;
+const LIBRARY_DEBOUNCE_MS = 500;
 
-const duration = (s: number | null): string => {
-  if (!s) return '';
-  const m = Math.floor(s / 60);
-  return `${m}:${String(Math.round(s % 60)).padStart(2, '0')}`;
-};
-
-export const LibraryPage = () => {
-  const { customization } = useCustomization();
-  usePageTitle('Library', customization.app_name);
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search, LIBRARY_DEBOUNCE_MS);
-  const pages = useVideoPages(term);
-  const videos = useMemo(() => pages.data?.pages.flatMap((p) => p.data) ?? [], [pages.data]);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useInfiniteScroll(sentinel, pages, LIBRARY_DEBOUNCE_MS);
+/** What the library's cards do: add a video, edit its title, preview it, delete it (after a confirmation). */
+const useLibraryActions = () => {
   const modals = useModals();
   const notice = useQuickNotice();
   const removal = useApiMutation({ mutationFn: (video: VideoResource) => api.delete(`videos/${video.id}`), invalidates: [keys.videos.all, keys.funnels.all] });
-
   const openCreate = () => modals.open({ name: 'create-video', title: 'Add Video', maxWidth: 'md', render: ({ close }) => <CreateVideoModal close={close} /> });
   const openEdit = (video: VideoResource) =>
     modals.open({
@@ -75,29 +59,63 @@ export const LibraryPage = () => {
         await removal.mutateAsync(video);
       },
     });
+  return { openCreate, openEdit, openPreview, remove };
+};
+
+type VideoActions = Omit<ReturnType<typeof useLibraryActions>, 'openCreate'>;
+
+/** A library video: its poster (click to preview), title, provider, length and use, edit and delete. */
+const VideoCard = ({ video: v, actions }: { video: VideoResource; actions: VideoActions }) => (
+  <Card data-testid="video-card">
+    <VideoPoster video={v}>
+      {/* Over the poster, so the button's name is the video's alone. */}
+      <CardActionArea
+        onClick={() => actions.openPreview(v)}
+        aria-label={`Preview ${v.title}`}
+        sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
+      >
+        <PlayCircleIcon sx={{ color: 'common.white', fontSize: 48, opacity: 0.85 }} />
+      </CardActionArea>
+    </VideoPoster>
+    <CardContent sx={{ pb: 0 }}>
+      <Typography style={{ fontWeight: 600 }} noWrap title={v.title}>
+        {v.title}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
+        <Chip size="small" label={PROVIDER_LABELS[v.provider] ?? v.provider} />
+        <Typography variant="caption" color="text.secondary">
+          {videoLength(v.duration)} {v.total_funnels ? `· in ${v.total_funnels} funnel${v.total_funnels > 1 ? 's' : ''}` : ''}
+        </Typography>
+      </Box>
+    </CardContent>
+    <CardActions sx={{ justifyContent: 'flex-end' }}>
+      <IconAction title="Edit title" label={`Edit title of ${v.title}`} onClick={() => actions.openEdit(v)}>
+        <EditIcon />
+      </IconAction>
+      <IconAction title="Delete" label={`Delete ${v.title}`} onClick={() => actions.remove(v)}>
+        <DeleteIcon />
+      </IconAction>
+    </CardActions>
+  </Card>
+);
+
+export const LibraryPage = () => {
+  const { customization } = useCustomization();
+  usePageTitle('Library', customization.app_name);
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search, LIBRARY_DEBOUNCE_MS);
+  const pages = useVideoPages(term);
+  const videos = useMemo(() => pages.data?.pages.flatMap((p) => p.data) ?? [], [pages.data]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useInfiniteScroll(sentinel, pages, LIBRARY_DEBOUNCE_MS);
+  const actions = useLibraryActions();
   const loading = pages.isFetching && !pages.isRefetching;
 
   return (
     <>
       <PageHeader title="Library">
-        <TextField
-          size="small"
-          margin="none"
-          fullWidth={false}
-          label="Search videos"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+        <SearchField margin="none" fullWidth={false} label="Search videos" value={search} onChange={setSearch} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={actions.openCreate}>
           Add Video
         </Button>
       </PageHeader>
@@ -108,41 +126,7 @@ export const LibraryPage = () => {
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 2 }}>
         {videos.map((v) => (
-          <Card key={v.id} data-testid="video-card">
-            <VideoPoster video={v}>
-              {/* Over the poster, so the button's name is the video's alone. */}
-              <CardActionArea
-                onClick={() => openPreview(v)}
-                aria-label={`Preview ${v.title}`}
-                sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
-              >
-                <PlayCircleIcon sx={{ color: 'common.white', fontSize: 48, opacity: 0.85 }} />
-              </CardActionArea>
-            </VideoPoster>
-            <CardContent sx={{ pb: 0 }}>
-              <Typography style={{ fontWeight: 600 }} noWrap title={v.title}>
-                {v.title}
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}>
-                <Chip size="small" label={PROVIDER_LABELS[v.provider] ?? v.provider} />
-                <Typography variant="caption" color="text.secondary">
-                  {duration(v.duration)} {v.total_funnels ? `· in ${v.total_funnels} funnel${v.total_funnels > 1 ? 's' : ''}` : ''}
-                </Typography>
-              </Box>
-            </CardContent>
-            <CardActions sx={{ justifyContent: 'flex-end' }}>
-              <Tooltip title="Edit title">
-                <IconButton aria-label={`Edit title of ${v.title}`} onClick={() => openEdit(v)}>
-                  <EditIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete ${v.title}`} onClick={() => remove(v)}>
-                  <DeleteIcon />
-                </IconButton>
-              </Tooltip>
-            </CardActions>
-          </Card>
+          <VideoCard key={v.id} video={v} actions={actions} />
         ))}
       </Box>
       <div ref={sentinel} style={{ height: 1 }} />

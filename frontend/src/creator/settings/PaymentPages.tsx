@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from '../../shared/format';
 import { Loaded, type QueryLike } from '../../shared/Loader';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { afterLoginRoute } from '../guard';
 import { usePayments, type PaymentAnswer } from './payments';
 

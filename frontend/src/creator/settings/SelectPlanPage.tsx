@@ -14,7 +14,7 @@ import { planPrice } from '../../shared/format';
 import { usePaymentMethod, usePlans } from '../../shared/data/queries';
 import { Loaded } from '../../shared/Loader';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { afterLoginRoute } from '../guard';
 import { PageHeader } from '../layout/UserLayout';
 import { usePayments, type PaymentAnswer } from './payments';
@@ -28,14 +28,14 @@ const limits = (plan: PlanResource): string[] => [
     : plan.video_sources.map((s) => (isVideoProvider(s) ? PROVIDER_LABELS[s] : s)).join(', ') || 'No video sources',
 ];
 
-/** SelectSubscriptionPlan (/settings/select-plan): pick a plan, confirm, pay when needed. */
-export const SelectPlanPage = () => {
-  const { customization } = useCustomization();
-  usePageTitle('Choose a plan', customization.app_name);
+/**
+ * Choosing a plan: confirm it (naming the card to be charged, or asking for one), subscribe or
+ * change plan, then go where the new subscription leads.
+ */
+const usePlanChoice = () => {
   const session = useSession();
   const navigate = useNavigate();
   const payments = usePayments();
-  const plans = usePlans();
   // No card (or payments not set up yet) is not a failure here: choosing a plan adds one.
   const card = usePaymentMethod();
   const current = session.subscription;
@@ -74,6 +74,59 @@ export const SelectPlanPage = () => {
     choose(plan, known ?? null);
   };
 
+  return { choose: chooseWhenCardKnown, finish, busy: payments.busy };
+};
+
+/** A plan: name, price, description and limits, with Choose (or 'Current plan'). */
+const PlanCard = ({ plan, isCurrent, busy, onChoose }: { plan: PlanResource; isCurrent: boolean; busy: boolean; onChoose: () => void }) => (
+  <Card data-testid="plan-card" sx={{ display: 'flex', flexDirection: 'column', outline: isCurrent ? 2 : 0, outlineColor: 'primary.main' }}>
+    <CardContent sx={{ flex: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h6" component="h2">
+          {plan.name}
+        </Typography>
+        {isCurrent && <Chip size="small" color="primary" label="Current" />}
+      </Box>
+      <Typography variant="h5" style={{ fontWeight: 700 }} sx={{ my: 1 }}>
+        {planPrice(plan)}
+      </Typography>
+      {plan.description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {plan.description}
+        </Typography>
+      )}
+      <Box component="ul" sx={{ pl: 2, m: 0 }}>
+        {limits(plan).map((l) => (
+          <li key={l}>
+            <Typography variant="body2">{l}</Typography>
+          </li>
+        ))}
+      </Box>
+    </CardContent>
+    <CardActions>
+      <Button
+        fullWidth
+        variant="contained"
+        disabled={isCurrent || busy || plan.managed_by === 'self'}
+        onClick={onChoose}
+        aria-label={isCurrent ? `Current plan: ${plan.name}` : `Choose ${plan.name}`}
+      >
+        {isCurrent ? 'Current plan' : 'Choose'}
+      </Button>
+    </CardActions>
+  </Card>
+);
+
+/** SelectSubscriptionPlan (/settings/select-plan): pick a plan, confirm, pay when needed. */
+export const SelectPlanPage = () => {
+  const { customization } = useCustomization();
+  usePageTitle('Choose a plan', customization.app_name);
+  const session = useSession();
+  const navigate = useNavigate();
+  const plans = usePlans();
+  const current = session.subscription;
+  const { choose, finish, busy } = usePlanChoice();
+
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, md: 4 } }} component="main">
       <PageHeader title="Choose a plan">
@@ -99,51 +152,15 @@ export const SelectPlanPage = () => {
         {(plans) => (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>
             {plans.length === 0 && <Typography>No plans are available yet. Please contact support.</Typography>}
-            {plans.map((plan) => {
-              const isCurrent = current?.plan_id === plan.id && grantsAccess(current);
-              return (
-                <Card
-                  key={plan.id}
-                  data-testid="plan-card"
-                  sx={{ display: 'flex', flexDirection: 'column', outline: isCurrent ? 2 : 0, outlineColor: 'primary.main' }}
-                >
-                  <CardContent sx={{ flex: 1 }}>
-                    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-                      <Typography variant="h6" component="h2">
-                        {plan.name}
-                      </Typography>
-                      {isCurrent && <Chip size="small" color="primary" label="Current" />}
-                    </Box>
-                    <Typography variant="h5" style={{ fontWeight: 700 }} sx={{ my: 1 }}>
-                      {planPrice(plan)}
-                    </Typography>
-                    {plan.description && (
-                      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                        {plan.description}
-                      </Typography>
-                    )}
-                    <Box component="ul" sx={{ pl: 2, m: 0 }}>
-                      {limits(plan).map((l) => (
-                        <li key={l}>
-                          <Typography variant="body2">{l}</Typography>
-                        </li>
-                      ))}
-                    </Box>
-                  </CardContent>
-                  <CardActions>
-                    <Button
-                      fullWidth
-                      variant="contained"
-                      disabled={isCurrent || payments.busy || plan.managed_by === 'self'}
-                      onClick={() => void chooseWhenCardKnown(plan)}
-                      aria-label={isCurrent ? `Current plan: ${plan.name}` : `Choose ${plan.name}`}
-                    >
-                      {isCurrent ? 'Current plan' : 'Choose'}
-                    </Button>
-                  </CardActions>
-                </Card>
-              );
-            })}
+            {plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                isCurrent={current?.plan_id === plan.id && grantsAccess(current)}
+                busy={busy}
+                onChoose={() => void choose(plan)}
+              />
+            ))}
           </Box>
         )}
       </Loaded>

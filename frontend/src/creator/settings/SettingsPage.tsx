@@ -10,12 +10,12 @@ import { useInvoiceHistory, usePaymentMethod, useStripeIntegration } from '../..
 import { InvoiceTable } from '../../shared/InvoiceTable';
 import { useCustomization } from '../../shared/customization';
 import { daysUntil, formatDate, isNearRenewal, planPrice } from '../../shared/format';
-import { StatusBadge } from '../../shared/inputs';
+import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loader } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../../shared/useDebounced';
+import { usePageTitle } from '../../shared/usePageTitle';
 import { PageHeader } from '../layout/UserLayout';
 import { CancelSubscriptionModal, ChangePasswordModal } from './SettingsModals';
 import { usePayments } from './payments';
@@ -42,9 +42,41 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
 
 const subscriptionBadge = (s: SubscriptionResource) => (s.status === 'active' ? 'active' : s.status === 'canceled' ? 'in-active' : 'suspended');
 
+/** What the user can do with a subscription the app manages: change or cancel it, resume it, pay what is due. */
+const SubscriptionActions = ({ sub }: { sub: SubscriptionResource }) => {
+  const modals = useModals();
+  const navigate = useNavigate();
+  return (
+    <>
+      {sub.status === 'active' && (
+        <>
+          <Button onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>Change plan</Button>
+          <Button
+            color="error"
+            onClick={() =>
+              modals.open({
+                name: 'cancel-subscription-by-user',
+                title: 'Cancel subscription',
+                render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} />,
+              })
+            }
+          >
+            Cancel
+          </Button>
+        </>
+      )}
+      {userMayResume(sub) && <ResumeButton sub={sub} />}
+      {(sub.status === 'payment_required' || sub.status === 'failed_renewal') && (
+        <Button variant="contained" onClick={() => navigate(ROUTES.PayOutstandingInvoice)}>
+          Pay now
+        </Button>
+      )}
+    </>
+  );
+};
+
 const SubscriptionSection = () => {
   const session = useSession();
-  const modals = useModals();
   const navigate = useNavigate();
   const sub = session.subscription;
   if (!sub) {
@@ -65,38 +97,7 @@ const SubscriptionSection = () => {
   const days = daysUntil(sub.renews_at);
   const graceEnds = sub.status === 'canceled' && sub.canceled_at && new Date(sub.canceled_at).getTime() > Date.now() ? sub.canceled_at : null;
   return (
-    <Section
-      title="Subscription"
-      action={
-        platform && (
-          <>
-            {sub.status === 'active' && (
-              <>
-                <Button onClick={() => navigate(ROUTES.SelectSubscriptionPlan)}>Change plan</Button>
-                <Button
-                  color="error"
-                  onClick={() =>
-                    modals.open({
-                      name: 'cancel-subscription-by-user',
-                      title: 'Cancel subscription',
-                      render: ({ close }) => <CancelSubscriptionModal subscription={sub} close={close} />,
-                    })
-                  }
-                >
-                  Cancel
-                </Button>
-              </>
-            )}
-            {userMayResume(sub) && <ResumeButton sub={sub} />}
-            {(sub.status === 'payment_required' || sub.status === 'failed_renewal') && (
-              <Button variant="contained" onClick={() => navigate(ROUTES.PayOutstandingInvoice)}>
-                Pay now
-              </Button>
-            )}
-          </>
-        )
-      }
-    >
+    <Section title="Subscription" action={platform && <SubscriptionActions sub={sub} />}>
       {sub.status === 'active' && isNearRenewal(sub.renews_at) && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="renewal-warning">
           Your subscription renews {days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`}, on {formatDate(sub.renews_at)}.

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The /pure entry adds Stripe.js to the page when a card is asked for, not when this module loads.
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +20,7 @@ import { Loaded } from '../../shared/Loader';
 let stripePromise: Promise<Stripe | null> | null = null;
 let loadedFor = '';
 
-export const getStripe = async (): Promise<Stripe> => {
+const getStripe = async (): Promise<Stripe> => {
   const integration = await queryClient.fetchQuery({
     queryKey: keys.billing.stripeIntegration,
     queryFn: async () => (await api.get<StripeIntegrationResource>('users/subscriptions/stripe-integration')).data,

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api';
+import { ApiError, onForgetAccountData } from '../api';
 
 /** A 4xx answer will not change by asking again; a network failure or a 5xx may. */
 const worthRetrying = (failures: number, error: unknown): boolean => {
@@ -24,6 +24,7 @@ export const queryClient = new QueryClient({
 });
 
 /** Forgets what one account fetched, so the next one never sees it (the branding is everyone's). */
-export const forgetAccountData = (): void => {
+const forgetAccountData = (): void => {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'customization' });
 };
+onForgetAccountData(forgetAccountData);

@@ -4,10 +4,6 @@ import InputLabel from '@mui/material/InputLabel';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import Checkbox from '@mui/material/Checkbox';
-import FormGroup from '@mui/material/FormGroup';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import { MODAL_Z_INDEX } from '../modals';
 
 /** Select options: `{label, value}`, the value a string or a group `{label, data[]}`. */
@@ -71,37 +67,3 @@ export const SelectInput = ({
     </FormControl>
   );
 };
-
-/** Grouped checkboxes: a labelled group of options, the value the checked ones. */
-export const CheckboxGroup = ({
-  label,
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  options: { label: string; value: string }[];
-  value: string[];
-  onChange: (value: string[]) => void;
-  error?: string;
-}) => (
-  <FormControl component="fieldset" margin="normal" error={Boolean(error)}>
-    <FormLabel component="legend">{label}</FormLabel>
-    <FormGroup row>
-      {options.map((o) => (
-        <FormControlLabel
-          key={o.value}
-          label={o.label}
-          control={
-            <Checkbox
-              checked={value.includes(o.value)}
-              onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
-            />
-          }
-        />
-      ))}
-    </FormGroup>
-    {error && <FormHelperText>{error}</FormHelperText>}
-  </FormControl>
-);

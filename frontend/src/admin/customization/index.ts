@@ -1,1 +1,0 @@
-export { CustomizationPage } from './CustomizationPage';

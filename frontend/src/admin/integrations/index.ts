@@ -1,1 +1,0 @@
-export { IntegrationsPage } from './IntegrationsPage';
