@@ -76,6 +76,12 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
+  // Typed lint: the server and the shared config are checked against their own tsconfig.
+  {
+    files: ['plugins/branchify/server/src/**/*.ts', 'config/src/**/*.ts', 'player/src/**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+  },
   // The server reads rows through typed queries (`query(strapi, UID.x)`, `knex<Row>(table)`, `rawRows<T>(...)`), never by casting.
   {
     files: ['plugins/branchify/server/src/**/*.ts'],
@@ -93,8 +99,21 @@ export default tseslint.config(
           selector: ':matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression > Identifier.property[name="rows"]',
           message: 'Read knex.raw results with rawRows<T>(result) from utils/strapi instead of casting `.rows`.',
         },
+        {
+          selector: 'NewExpression[callee.name="AppError"]',
+          message: 'Throw through the factories in http/errors (notFound, conflict, badGateway…), one per status.',
+        },
+        {
+          selector: 'CallExpression > MemberExpression.callee[property.name="transaction"] > MemberExpression.object[property.name="db"]',
+          message: 'Write through durableTransaction(strapi, …) (utils/durable-transaction): it fails when the COMMIT fails.',
+        },
       ],
     },
+  },
+  // The error factories and durableTransaction itself.
+  {
+    files: ['plugins/branchify/server/src/http/errors.ts', 'plugins/branchify/server/src/utils/durable-transaction.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   // Node: the server, scripts, the test harness and fakes (CommonJS where the file is .js).
   {
@@ -110,6 +129,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Web app functions stay under 80 lines (a longer one says why in its disable comment).
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   // The Stripe.js double is injected into pages as a plain ES5 script, written the way Stripe.js is.
   {
