@@ -32,28 +32,25 @@ async function withDatabase(fn) {
   }
 }
 
-/** Starts scripts/start.js on `port`; resolves with the child once /_health answers. */
+/** Starts scripts/start.js on `port`; resolves with the child (and the environment it runs with) once /_health answers. */
 async function startServer({ dbEnv, dir, port, extraEnv = {} }) {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...dbEnv,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      BRANCHIFY_ENV_FILE: path.join(dir, '.env'),
-      ...freshSecrets(),
-      SERVE_ADMIN_PANEL: 'false',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_IP_MAX: '1000000',
-      INGEST_RATE_LIMIT_IP_MAX: '10000000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...process.env,
+    ...dbEnv,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    BRANCHIFY_ENV_FILE: path.join(dir, '.env'),
+    ...freshSecrets(),
+    SERVE_ADMIN_PANEL: 'false',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_IP_MAX: '1000000',
+    INGEST_RATE_LIMIT_IP_MAX: '10000000',
+    ...extraEnv,
+  };
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -63,7 +60,7 @@ async function startServer({ dbEnv, dir, port, extraEnv = {} }) {
       (r) => r.ok || r.status === 204,
       () => false,
     );
-    if (up) return { child, base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+    if (up) return { child, base, env, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();

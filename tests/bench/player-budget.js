@@ -6,8 +6,8 @@
  *   1. gzipped JavaScript the /player page loads (target <= 80 KB);
  *   2. navigation -> first video frame in headless Chromium on localhost (median of N loads);
  *   3. branch click -> the next video's first frame (generic provider, median of N);
- *   4. Lighthouse's performance score, when Lighthouse can be resolved (LIGHTHOUSE_PATH or
- *      node_modules; it is not a project dependency).
+ *   4. Lighthouse's performance score (desktop, unthrottled; LIGHTHOUSE_PATH overrides the dev
+ *      dependency). The mobile-preset figures of every page are `npm run bench:lighthouse`.
  *
  * The player marks `branchify:first-frame`, `branchify:branch-click` and `branchify:branch-frame`
  * with performance.mark; this script reads them. Prints figures; asserts nothing about time.
@@ -20,6 +20,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
 const { ROOT, withDatabase, startServer, jsonClient, startMediaServer, median } = require('./lib');
+const { CHROMIUM, CHROMIUM_FLAGS } = require('../harness/chromium');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,17 +28,8 @@ const arg = (name, fallback) => {
 };
 const RUNS = arg('runs', 5);
 const PORT = 1900 + Math.floor(Math.random() * 500);
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BUDGET_KB = 80;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 async function seed(json, media) {
   const admin = { first_name: 'Bench', last_name: 'Admin', email: 'bench-player@example.test', password: 'bench-password-1' };
@@ -116,7 +108,7 @@ async function lighthouseScore(url) {
     const entry = process.env.LIGHTHOUSE_PATH || require.resolve('lighthouse', { paths: [ROOT, __dirname] });
     lighthouse = (await import(entry.startsWith('/') ? `file://${entry}` : entry)).default;
   } catch {
-    return { skipped: 'Lighthouse is not installed (not a project dependency); set LIGHTHOUSE_PATH to its core/index.js to score the page' };
+    return { skipped: 'Lighthouse is not installed (npm install, or set LIGHTHOUSE_PATH to its core/index.js)' };
   }
   const chrome = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--remote-debugging-port=9333'] });
   try {
