@@ -15,6 +15,21 @@ const SHOP = 'https://www.shop.example.com/deal';
 const focused = (page: Page) =>
   page.evaluate(() => ({ id: document.activeElement?.getAttribute('data-id') ?? null, name: document.activeElement?.getAttribute('aria-label') ?? null }));
 
+/** Presses a key and waits for focus to land on the map element with that id (a busy machine renders late). */
+const pressAndFocus = async (page: Page, key: string, id: string) => {
+  await page.keyboard.press(key);
+  const at = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return { id: el?.getAttribute('data-id') ?? null, what: el ? `${el.tagName.toLowerCase()}.${String(el.getAttribute('class'))}` : 'nothing' };
+    });
+  await page
+    .waitForFunction((want) => document.activeElement?.getAttribute('data-id') === want, id, { timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`${key} should focus ${id}; focus is on ${JSON.stringify(await at())}`);
+    });
+};
+
 /** Whether the locator's box lies wholly inside the map's. */
 const inView = async (map: Locator, target: Locator): Promise<boolean> => {
   const [outer, inner] = await Promise.all([map.boundingBox(), target.boundingBox()]);
@@ -130,11 +145,10 @@ describeBrowser('funnel map in the editor', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused(page)).toEqual({ id: 'inaction:intro:ask', name: "Default when no choice is made, 'Our story' from intro to story" });
     await shot(page, '224-funnel-map-edge-focused');
+    expect((await focused(page)).id).toBe('inaction:intro:ask');
     // Right goes to where the edge leads, Left from a video to an edge into it.
-    await page.keyboard.press('ArrowRight');
-    expect((await focused(page)).id).toBe('story');
-    await page.keyboard.press('ArrowLeft');
-    expect((await focused(page)).id).toBe('branch:intro:to-story');
+    await pressAndFocus(page, 'ArrowRight', 'story');
+    await pressAndFocus(page, 'ArrowLeft', 'branch:intro:to-story');
     // Enter on an edge opens its video in the editor with its button selected.
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('video') === 'intro');
