@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { CARDS, configureStripe, createPlan, currentSubscription } from './support/stripe';

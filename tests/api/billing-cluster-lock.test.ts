@@ -33,7 +33,9 @@ onPostgres('billing locks across app processes (PostgreSQL)', () => {
       answered = true;
       return res;
     });
-    // While the other process holds the lock, nothing is answered and nothing is written.
+    // While the other process holds the lock, nothing is answered and nothing is written. The wait
+    // is the point: an absence is watched for a while (the server polls the lock, so it leaves no
+    // waiter in pg_locks to poll for).
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(answered).toBe(false);
     expect(await rowsOf(user)).toHaveLength(0);

@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys; reads every request the Stripe test server saw for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { CARDS, configureStripe, control, createPlan, eventually, fakeUrl, STRIPE_TEST_KEYS } from './support/stripe';

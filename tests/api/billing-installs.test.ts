@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys and plans for the whole install (tests/harness/groups.js)
 import { MESSAGES } from '@branchify/shared';
 import { call, spawnApp, type SpawnedApp } from './support/spawn';
 import { openDb } from './support/db';

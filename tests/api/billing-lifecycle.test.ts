@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys for the whole install (tests/harness/groups.js)
 import { CARDS, configureStripe, createPlan, currentSubscription } from './support/stripe';
 import { adminSession, registerUser, verifiedUser, type Session } from './support/users';
 

@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys, the mailer, paused Stripe webhooks for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { configureMailer, removeMailer, sink, verifiedUserByMail, type SinkMessage } from './support/mail';

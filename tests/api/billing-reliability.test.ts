@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys; Stripe test server failures and hangs for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { CARDS, configureStripe, control, createPlan, currentSubscription } from './support/stripe';

@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys and plans for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { client } from './support/http';
 import { openDb } from './support/db';

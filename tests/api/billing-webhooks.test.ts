@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys, paused Stripe webhooks for the whole install (tests/harness/groups.js)
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import request from 'supertest';

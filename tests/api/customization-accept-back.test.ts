@@ -1,3 +1,4 @@
+// @serial: changes branding for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { adminSession, type Session } from './support/users';

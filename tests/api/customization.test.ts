@@ -1,3 +1,4 @@
+// @serial: changes branding for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';

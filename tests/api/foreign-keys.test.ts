@@ -1,3 +1,4 @@
+// @serial: changes rows without parents in shared tables for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';

@@ -1,3 +1,4 @@
+// @serial: changes branding, the mailer, Stripe keys for the whole install (tests/harness/groups.js)
 import { messageTemplates } from '@branchify/shared';
 import { openDb } from './support/db';
 import { configureMailer, removeMailer, sink, verifiedUserByMail } from './support/mail';

@@ -1,3 +1,4 @@
+// @serial: changes the mailer for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { configureMailer, removeMailer, smtpSettings } from './support/mail';

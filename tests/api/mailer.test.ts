@@ -1,6 +1,8 @@
+// @serial: changes the mailer and the SMTP sink for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { openDb } from './support/db';
 import { client } from './support/http';
+import { eventually } from './support/poll';
 import { configureMailer, linkIn, removeMailer, sink, smtpSettings } from './support/mail';
 import { adminSession, registerUser, verifiedUser, type Session } from './support/users';
 
@@ -142,33 +144,36 @@ describe('sending through the outbox', () => {
       expect(waiting).toHaveLength(3);
       for (const row of waiting) expect(['queued', 'sending']).toContain(row.status);
       // Let the worker try (and fail) at least once.
-      for (let i = 0; i < 100; i += 1) {
-        const tried = await db('branchify_mail_outbox')
-          .whereIn(
-            'to_address',
-            users.map((u) => u.email),
-          )
-          .andWhere('template', 'password_reset')
-          .whereNotNull('last_error');
-        if (tried.length) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await eventually(
+        () =>
+          db('branchify_mail_outbox')
+            .whereIn(
+              'to_address',
+              users.map((u) => u.email),
+            )
+            .andWhere('template', 'password_reset')
+            .whereNotNull('last_error'),
+        (tried) => tried.length > 0,
+      );
     } finally {
       await sink.up();
     }
     for (const u of users) await sink.waitFor(u.email, (m) => /reset/i.test(m.subject));
-    // Give any duplicate a chance to show up before counting.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Counted once the worker is done with every row (a row is marked sent after its mail is handed over).
+    const rows = await eventually(
+      () =>
+        db('branchify_mail_outbox')
+          .whereIn(
+            'to_address',
+            users.map((u) => u.email),
+          )
+          .andWhere('template', 'password_reset'),
+      (found) => found.every((r) => r.status === 'sent'),
+    );
     for (const u of users) {
       const resets = (await sink.to(u.email)).filter((m) => /reset/i.test(m.subject));
       expect(resets).toHaveLength(1);
     }
-    const rows = await db('branchify_mail_outbox')
-      .whereIn(
-        'to_address',
-        users.map((u) => u.email),
-      )
-      .andWhere('template', 'password_reset');
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 

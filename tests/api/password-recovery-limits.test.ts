@@ -1,3 +1,4 @@
+// @serial: changes the mailer for the whole install (tests/harness/groups.js)
 import { openDb } from './support/db';
 import { client } from './support/http';
 import { findLoggedLink, logLength } from './support/log';

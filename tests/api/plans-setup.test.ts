@@ -1,3 +1,4 @@
+// @serial: changes setup, the mailer, Stripe keys, branding for the whole install (tests/harness/groups.js)
 import { MESSAGES } from '@branchify/shared';
 import { startFreshInstall, type FreshInstall } from '../harness/fresh-install';
 import { smtpSettings } from './support/mail';

@@ -1,3 +1,4 @@
+// @serial: changes plans and Stripe keys for the whole install (tests/harness/groups.js)
 import { client } from './support/http';
 import { openDb } from './support/db';
 import { subscribedUser } from './support/content';

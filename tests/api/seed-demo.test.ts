@@ -1,9 +1,11 @@
+// @serial: changes demo plans and users for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Knex } from 'knex';
 import request from 'supertest';
 import { openDb } from './support/db';
+import { readPreviewTags } from './support/preview';
 import { baseUrl, client } from './support/http';
 import { adminSession, login, type Session } from './support/users';
 
@@ -113,6 +115,24 @@ describe('npm run seed -- --demo', () => {
     const page = await request(baseUrl()).get(`/player/${reference}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('/demo-media/demo-intro.webm');
+
+    // A link to it previews itself: the funnel's title and description, and no indexing.
+    const tags = readPreviewTags(page.text);
+    const description = 'Three short videos: an intro with two buttons, each leading to its own video.';
+    const url = `${(process.env.PUBLIC_URL ?? '').replace(/\/$/, '')}/player/${reference}`;
+    expect(tags.canonical).toBe(url);
+    expect(tags.meta).toMatchObject({
+      description,
+      robots: 'noindex',
+      'og:type': 'video.other',
+      'og:site_name': tags.meta['application-name'],
+      'og:title': 'Demo funnel',
+      'og:description': description,
+      'og:url': url,
+      'twitter:title': 'Demo funnel',
+      'twitter:description': description,
+    });
+    expect(page.headers['x-robots-tag']).toBe('noindex');
   });
 
   it('follows a changed PUBLIC_URL: the clips move, nothing is added', async () => {

@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys and connection for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import request from 'supertest';
 import { baseUrl, client, newIp } from './support/http';

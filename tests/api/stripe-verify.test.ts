@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys; Stripe test server failures for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { MESSAGES } from '@branchify/shared';
 import { openDb } from './support/db';

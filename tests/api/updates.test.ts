@@ -1,3 +1,4 @@
+// @serial: changes the update state for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys; Stripe test server failures for the whole install (tests/harness/groups.js)
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { addVideo, createFunnel } from './support/content';
@@ -116,6 +117,7 @@ describe('deleting a user while they subscribe', () => {
   it('never leaves a live Stripe subscription for the deleted user, and never answers 500 (10 parallel rounds)', async () => {
     const first = await createPlan(admin, { price: '9.00', payment_schedule: 'monthly' });
     const plan = await createPlan(admin, { price: '19.99', payment_schedule: 'monthly' });
+    // A deliberate head start of a few ms (the point: each order of the two requests is met).
     const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     for (let round = 0; round < 10; round += 1) {
       // Every other user already pays for a plan, so the deletion talks to Stripe before it removes rows.

@@ -1,6 +1,8 @@
+// @serial: changes outgoing webhooks for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import type { Knex } from 'knex';
-import { deliveryQueue, type DeliveryRow } from '../../plugins/branchify/server/src/webhooks/queue';
+import type { DeliveryRow } from '../../plugins/branchify/server/src/content-types/webhook-delivery';
+import { deliveryQueue } from '../../plugins/branchify/server/src/webhooks/queue';
 import { sendOnce } from '../../plugins/branchify/server/src/webhooks/sender';
 import { sign, SIGNATURE_HEADER } from '../../plugins/branchify/server/src/webhooks/signature';
 import { openDb } from './support/db';

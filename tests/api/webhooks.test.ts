@@ -1,3 +1,4 @@
+// @serial: changes outgoing webhooks for the whole install (tests/harness/groups.js)
 import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument, uuid } from './support/content';
 import { openDb } from './support/db';
@@ -278,7 +279,11 @@ describe('webhook events', () => {
     await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'second', last_watch_time: 99, duration: 100 });
 
     const requests = await receiver.waitFor(endpoint.url, 3);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every delivery row was written by the requests above; once all are answered, nothing more is sent.
+    await eventually(
+      () => deliveriesOf(admin, endpoint.id),
+      (list) => list.length >= 3 && list.every((d) => d.status === 'succeeded'),
+    );
     const bodies = (await receiver.requests(endpoint.url)).map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.type).sort()).toEqual(['branch.clicked', 'funnel.completed', 'funnel.viewed']);
     expect(requests.length).toBeGreaterThanOrEqual(3);

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { client } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
-import { adminInBrowser, atTop } from './support/admin-browser';
-import { expectAlert, launch, shot } from './support/app';
+import { adminInBrowser, atTop, resizeTo } from './support/admin-browser';
+import { expectAlert, expectConsoleErrors, launch, failedRequest, shot } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const LOGO_SVG = Buffer.from(
@@ -19,6 +19,17 @@ const TEMPLATES = [
   'subscription_renewal_failed',
   'subscription_renewal_succeeded',
 ];
+
+/**
+ * Save, as the admin clicks it: waits for the server's answer to this click, then for the success
+ * alert (an alert from an earlier save may still be on screen).
+ */
+const saveForm = async (page: Page): Promise<void> => {
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/customizations');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await answered).status()).toBe(200);
+  await expectAlert(page, MESSAGES.appCustomizationUpdated);
+};
 
 /** The installation back to its default branding (other suites expect it). */
 const restoreDefaults = async (admin: Session) => {
@@ -71,6 +82,7 @@ describeBrowser('admin: app customization', () => {
 
   it('brands the app: refusals, live preview with a contrast check, logo, a mail template, and the theme follows without a reload', async () => {
     const { page, context } = await adminInBrowser(browser);
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/customizations/'), 'a placeholder this template does not offer: the API refuses the preview');
     trackUploads(page);
     await page.getByRole('menuitem', { name: 'App Customizations' }).click();
     await page.getByRole('heading', { name: 'App Customizations', level: 1 }).waitFor();
@@ -166,8 +178,7 @@ describeBrowser('admin: app customization', () => {
       )
       .catch(() => undefined);
     expect(await buttonColour(page, 'Save')).toBe('rgb(47, 39, 206)');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await saveForm(page);
     await page.mouse.move(1, 1);
     await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#0b6e4f');
     await page.waitForFunction(() => {
@@ -212,11 +223,11 @@ describeBrowser('admin: app customization', () => {
     await logo.locator('img[src^="blob:"]').waitFor();
     await page.getByText('You have unsaved changes.').waitFor();
     for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
+      await resizeTo(page, width);
       await atTop(page);
       await shot(page, `179-customization-logo-unsaved-${width}`);
     }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await resizeTo(page, 1440);
     expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
     await discard.click();
     await logo.locator('img').waitFor({ state: 'detached' });
@@ -227,8 +238,7 @@ describeBrowser('admin: app customization', () => {
     await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
     const favicon = page.getByTestId('image-app_favicon');
     await favicon.locator('input[type=file]').setInputFiles({ name: 'icon.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await saveForm(page);
     await logo.locator('img[src^="/uploads/"]').waitFor();
     await favicon.locator('img[src^="/uploads/"]').waitFor();
     const stored = (await client().get('/api/customizations')).body.data;
@@ -240,8 +250,7 @@ describeBrowser('admin: app customization', () => {
     await logo.locator('img').waitFor({ state: 'detached' });
     await atTop(page);
     await shot(page, '176-customization-logo-removed');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await saveForm(page);
     expect((await client().get('/api/customizations')).body.data.app_logo_url).toBeNull();
     await context.close();
   });
@@ -290,7 +299,7 @@ describeBrowser('admin: app customization', () => {
     expect(await body.getAttribute('aria-invalid')).toBe('true');
     expect(saves).toEqual([]);
     for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
+      await resizeTo(page, width);
       await body.scrollIntoViewIfNeeded();
       await shot(page, `177-customization-template-required-${width}`);
     }
@@ -304,13 +313,12 @@ describeBrowser('admin: app customization', () => {
     expect(await restore.isDisabled()).toBe(true);
     await page.locator('#input-app_email_templates\\.password_reset\\.body-helper-text').filter({ hasText: refusal }).waitFor({ state: 'detached' });
     for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
+      await resizeTo(page, width);
       await restore.scrollIntoViewIfNeeded();
       await shot(page, `178-customization-template-restored-${width}`);
     }
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectAlert(page, MESSAGES.appCustomizationUpdated);
+    await resizeTo(page, 1440);
+    await saveForm(page);
     const stored = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates.password_reset;
     expect(stored).toMatchObject({ subject: defaults.default_subject, body: defaults.default_body });
     expect(saves.length).toBe(1);

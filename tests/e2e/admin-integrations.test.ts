@@ -6,7 +6,7 @@ import { removeMailer, smtpSettings } from '../api/support/mail';
 import { configureStripe, STRIPE_TEST_KEYS } from '../api/support/stripe';
 import { adminSession, type Session } from '../api/support/users';
 import { adminInBrowser, atTop } from './support/admin-browser';
-import { expectAlert, launch, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, failedRequest, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /** A port nothing listens on (taken from the OS, then released). */
@@ -46,6 +46,7 @@ describeBrowser('admin: integrations', () => {
 
   it('email: the banner leads to tab 1; a closed port fails verification, the SMTP server passes it; the banner goes', async () => {
     const { page, context } = await adminInBrowser(browser);
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/mailer/verify'), 'the SMTP server on a closed port fails verification');
     const banner = page.getByTestId('mailer-banner');
     await banner.getByText('Email Configuration Required').waitFor();
     await banner.getByRole('link', { name: 'Configure email in the integration settings' }).click();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { adminInBrowser, atTop } from './support/admin-browser';
 import { launch, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
+import { eventually } from '../api/support/poll';
 
 /**
  * Finding one's way as an admin: the browser tab names the screen and the app as branded, the
@@ -45,6 +46,30 @@ describeBrowser('admin: titles, the way between panel and creator area, Help', (
     } finally {
       await rebrand('branchify');
     }
+    await context.close();
+  });
+
+  it('asks for the setup status once when the panel opens, and again on coming back from another screen', async () => {
+    const { page, context } = await adminInBrowser(browser, 'Ona');
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/admin/setup') asked.push(req.method());
+    });
+    // The panel's root redirects to the users list: one question, not one per address.
+    await page.goto('/admin');
+    await waitForPath(page, /^\/admin\/users/);
+    await page.waitForFunction(() => document.title.startsWith('Users'));
+    await atTop(page);
+    expect(asked).toEqual(['GET']);
+    await page.goto('/admin/plans');
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await waitForPath(page, /^\/admin\/users/);
+    expect(
+      await eventually(
+        async () => asked.length,
+        (n) => n >= 2,
+      ),
+    ).toBeGreaterThanOrEqual(2);
     await context.close();
   });
 

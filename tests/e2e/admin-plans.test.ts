@@ -3,7 +3,7 @@ import { MESSAGES } from '@branchify/shared';
 import { subscribedUser } from '../api/support/content';
 import { openDb } from '../api/support/db';
 import type { Session } from '../api/support/users';
-import { expectAlert, launch, openAdminPanel, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, openAdminPanel, failedRequest, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const tag = Math.random().toString(36).slice(2, 7);
@@ -144,6 +144,7 @@ describeBrowser('admin panel: plans', () => {
   });
 
   it("shows the server's field errors at the field when it refuses what the browser let through", async () => {
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/plans/'), 'a value the form lets through: the API refuses it at the field');
     await row(page, `Pro ${tag}`).getByText(`Pro ${tag}`).click();
     await page.getByLabel('Currency').waitFor();
     await page.getByLabel('Description').fill('For teams that publish every week.');
@@ -166,6 +167,7 @@ describeBrowser('admin panel: plans', () => {
   });
 
   it("refuses to delete a plan with subscriptions (the API's message), deletes one without", async () => {
+    expectConsoleErrors(page, failedRequest(409, '/api/admin/plans/'), 'a plan with subscriptions: the API refuses the delete');
     const held = await admin.http.post(
       '/api/admin/plans',
       { name: `Held ${tag}`, price: '0', currency: 'usd', payment_schedule: 'free', max_funnel: 1, max_branch_per_funnel: 3, video_sources: ['youtube'] },

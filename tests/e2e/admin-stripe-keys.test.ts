@@ -4,7 +4,7 @@ import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { configureStripe, control, createPlan, STRIPE_TEST_KEYS } from '../api/support/stripe';
 import { verifiedUser, type Session } from '../api/support/users';
-import { launch, loginViaUi, openAdminPanel, openApp, shot, still, waitForPath } from './support/app';
+import { expectConsoleErrors, launch, loginViaUi, openAdminPanel, openApp, failedRequest, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /** The same screen at a desktop and a phone width, each audited. */
@@ -48,6 +48,7 @@ describeBrowser('admin: Stripe keys are checked with Stripe', () => {
   });
 
   it('refuses a made-up secret key on save and keeps the saved one', async () => {
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/stripe/config'), 'Stripe refuses the made-up secret key');
     await page.goto('/admin/integrations?tab=0');
     await page.getByTestId('stripe-status').getByText('Configured', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Update credentials' }).click();

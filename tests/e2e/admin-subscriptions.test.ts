@@ -4,7 +4,7 @@ import { MESSAGES, messageTemplates } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { CARDS, configureStripe, control, createPlan } from '../api/support/stripe';
 import { adminSession, PASSWORD, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, loginViaUi, openApp, failedRequest, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 type Plan = { id: number; name: string; price: string; payment_schedule: string };
@@ -176,6 +176,7 @@ describeBrowser('admin panel: subscriptions', () => {
   });
 
   it("shows the API's field error at the plan select (a plan withdrawn meanwhile)", async () => {
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/subscriptions'), 'the plan was withdrawn after the form opened: the API refuses it');
     const withdrawn = await createPlan(admin, { name: `Withdrawn ${Math.random().toString(36).slice(2, 6)}`, price: '0', payment_schedule: 'free' });
     const user = await verifiedUser();
     await openUserPage(user);
@@ -309,6 +310,11 @@ describeBrowser('admin panel: subscriptions', () => {
   });
 
   it("shows the API's warnings when the page is out of date", async () => {
+    expectConsoleErrors(
+      page,
+      failedRequest(409, '/api/admin/subscriptions/'),
+      'the subscription changed behind the page: the API refuses the stale cancel and resume',
+    );
     const { user, subscription } = await paidUser(plans.monthly);
     await openUserPage(user);
     await panel().getByRole('button', { name: 'Cancel Subscription' }).waitFor();
@@ -384,6 +390,7 @@ describeBrowser('admin panel: subscriptions', () => {
   });
 
   it('refunds part of a paid invoice (the rest stays refundable); more than the invoice and a refund of a refunded invoice are refused', async () => {
+    expectConsoleErrors(page, failedRequest(409, '/api/admin/subscriptions/invoices/'), 'a refund over the amount and a second refund are refused by the API');
     const { user, subscription } = await paidUser(plans.monthly);
     await openUserPage(user);
     const row = invoicesRegion().getByTestId('invoice-row').first();

@@ -5,7 +5,7 @@ import { MESSAGES } from '@branchify/shared';
 import { startFreshInstall, type FreshInstall } from '../harness/fresh-install';
 import { feed, resetUpdates } from '../api/support/updates';
 import { adminInBrowser, atTop } from './support/admin-browser';
-import { expectAlert, launch, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, failedRequest, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const WARNING =
@@ -31,6 +31,7 @@ describeBrowser('admin: app update and help', () => {
 
   it('asks for the license key, stays disabled when up to date, and downloads then applies with progress', async () => {
     const { page, context } = await adminInBrowser(browser);
+    expectConsoleErrors(page, failedRequest(502, '/api/admin/updates/download'), 'a package that does not match its signed hash is refused');
     await feed('release', { version: '2.0.7' });
     await page.getByRole('menuitem', { name: 'App update' }).click();
     await waitForPath(page, '/admin/updates');

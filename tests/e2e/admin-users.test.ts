@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { adminSession, login, PASSWORD, registerUser, uniqueEmail, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, loginViaUi, openApp, failedRequest, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /**
@@ -117,6 +117,7 @@ describeBrowser('admin panel: users', () => {
   });
 
   it('creates a user: the admin toggle starts off, the fields are checked, the list reloads', async () => {
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/users'), 'the empty form is sent: the API names the missing fields');
     await openList();
     await page.getByRole('button', { name: 'Create User' }).click();
     const create = modal('create-user');
@@ -279,6 +280,7 @@ describeBrowser('admin panel: users', () => {
 
     // The suspended user cannot log in.
     const visitor = await openApp(browser);
+    expectConsoleErrors(visitor.page, failedRequest(403, '/api/auth/login'), 'the suspended user is refused sign-in');
     await loginViaUi(visitor.page, user.email, PASSWORD);
     expect(await expectAlert(visitor.page, MESSAGES.accountSuspended)).toBe('error');
     expect(new URL(visitor.page.url()).pathname).toBe('/login');
@@ -321,6 +323,7 @@ describeBrowser('admin panel: users', () => {
   });
 
   it('never offers to delete your own account, and the API refuses it', async () => {
+    expectConsoleErrors(page, failedRequest(403, '/api/admin/users/'), 'the test sends the DELETE itself: the API refuses deleting your own account');
     await openUserPage(me.id, 'Grace Panel');
     await page.getByText('You', { exact: true }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);

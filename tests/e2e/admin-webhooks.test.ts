@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import type { Session } from '../api/support/users';
 import { receiver, receiverUrl, verifySignature } from '../api/support/webhooks';
-import { expectAlert, launch, openAdminPanel, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, openAdminPanel, failedRequest, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /** The helper text (or error) under a react-admin input. */
@@ -29,6 +29,7 @@ describeBrowser('admin panel: webhooks', () => {
   });
 
   it('adds an endpoint, shows its secret once, and logs every delivery attempt with a Resend button', async () => {
+    expectConsoleErrors(page, failedRequest(422, '/api/admin/webhooks'), 'an endpoint on a private address: only the server can refuse it');
     await page.getByRole('menuitem', { name: 'Webhooks' }).click();
     await waitForPath(page, '/admin/webhooks');
     await page.getByRole('link', { name: 'Add endpoint' }).first().waitFor();

@@ -5,7 +5,7 @@ import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
-import { launch, loginViaUi, openApp, shot, until, waitForPath } from './support/app';
+import { expectConsoleErrors, failedRequest, launch, loginViaUi, openApp, shot, until, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { branchEl, publishFunnel } from './support/funnels';
 import { startMediaServer, type MediaServer } from './support/media-server';
@@ -206,6 +206,7 @@ describeBrowser('funnel analytics screen', () => {
   it('shows loading while the figures load, a failure with Retry, and the figures on Retry', async () => {
     const { id } = await publishFunnel(owner, { intro: media.url('an-fail') }, (ids) => ({ videos: [{ id: ids.intro, editor_id: 'intro', elements: [] }] }));
     const { context, page } = await openApp(browser);
+    expectConsoleErrors(page, failedRequest(500, `/api/funnels/${id}/analytics`), 'the test fails the figures on purpose until Retry');
     await loginViaUi(page, owner.email, owner.password);
     await waitForPath(page, '/funnels');
     let fail = true;

@@ -4,7 +4,7 @@ import { MESSAGES } from '@branchify/shared';
 import { openDb } from '../api/support/db';
 import { configureStripe, control, createPlan, currentSubscription, eventually } from '../api/support/stripe';
 import { adminSession, verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, failedRequest, launch, loginViaUi, openApp, shot, still, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { routeStripeJs, typeCard } from './support/stripe-js';
 
@@ -158,6 +158,7 @@ describeBrowser('web app: billing', () => {
 
   it("declines a card: the Payment Failed modal, 'Add New Card', a good card, then active", async () => {
     const { user, page, context } = await onSelectPlan();
+    expectConsoleErrors(page, failedRequest(402, '/api/users/subscriptions'), 'the bank declines the charge: the API answers 402');
     const card = await chooseAndConfirm(page, monthly);
     await typeCard(page, CARD_NUMBERS.declined);
     await card.getByRole('button', { name: 'Save card' }).click();

@@ -3,7 +3,7 @@ import { MESSAGES } from '@branchify/shared';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { configureStripe, createPlan } from '../api/support/stripe';
 import { adminSession, registerUser, verifiedUser, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /** After login: by role, verification and subscription status. */
@@ -59,6 +59,36 @@ describeBrowser('web app: login routing', () => {
     // Guard step 4: a non-admin on an admin route goes to the dashboard.
     await page.goto('/admin/users');
     await waitForPath(page, '/funnels');
+    await context.close();
+  });
+
+  it('keeps the session when a reload cancels the answer that renewed it', async () => {
+    const user = await subscribedUser(admin, plan.id);
+    const { page, context } = await loginLandsOn(user.email, user.password, '/funnels');
+    // The server renews the session, but the browser never reads the answer (nor its new cookie),
+    // as when the user reloads or follows a link while the page is still starting.
+    const cookieBefore = (await context.cookies()).find((c) => c.name === 'branchify_refresh')!;
+    let dropped = (): void => undefined;
+    const renewedAndDropped = new Promise<void>((resolve) => (dropped = resolve));
+    await page.route(
+      '**/api/auth/refresh-token',
+      async (route) => {
+        const answer = await route.fetch();
+        // Playwright's fetch stored the new cookie; the browser in this story never did.
+        await context.addCookies([cookieBefore]);
+        await route.abort('aborted');
+        if (answer.status() === 200) dropped();
+      },
+      { times: 1 },
+    );
+    expectConsoleErrors(page, /net::ERR_ABORTED|Failed to fetch/, 'the test drops the renewed session on its way to the page');
+    await page.reload();
+    await renewedAndDropped;
+    for (const path of ['/funnels', '/settings']) {
+      await page.goto(path);
+      await waitForPath(page, path);
+    }
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import { MESSAGES } from '@branchify/shared';
 import { freePlan } from '../api/support/content';
 import { findLoggedLink } from '../api/support/log';
 import { adminSession, uniqueEmail } from '../api/support/users';
-import { expectAlert, launch, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, failedRequest, launch, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 describeBrowser('web app: register → verify → free plan → dashboard', () => {
@@ -76,6 +76,7 @@ describeBrowser('web app: register → verify → free plan → dashboard', () =
   it("checks the form in the browser with the server's rules, and shows the server's refusal under its field", async () => {
     const admin = await adminSession();
     const { page, context } = await openApp(browser);
+    expectConsoleErrors(page, failedRequest(422, '/api/auth/register'), 'what only the server can check is refused by it');
     const registerCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/auth/register')) registerCalls.push(r.method());

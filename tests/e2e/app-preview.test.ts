@@ -4,7 +4,7 @@ import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { addVideo, freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, failedRequest, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'database', 'seed', 'sample.webm');
@@ -52,6 +52,7 @@ describeBrowser('web app: video previews in the player', () => {
     // answer comes after a moment, so that the loader can be seen first.
     const unreachable = async (route: Route) => {
       blocked.push(route.request().url());
+      // A slow network on purpose (the wait is the point): the loader shows first.
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.abort('internetdisconnected');
     };
@@ -173,6 +174,7 @@ describeBrowser('web app: video previews in the player', () => {
   });
 
   it('the create-video modal previews in the same player: a direct URL that fails shows the spec message', async () => {
+    expectConsoleErrors(page, failedRequest(404, new URL(MISSING_URL).pathname), 'the direct URL points at no file');
     await page.getByRole('button', { name: 'Add Video' }).click();
     const modal = page.locator('[data-modal="create-video"]');
     await modal.getByRole('tab', { name: 'Custom URL' }).click();

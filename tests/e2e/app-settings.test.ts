@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession } from '../api/support/users';
-import { expectAlert, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, failedRequest, launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 describeBrowser('web app: settings', () => {
@@ -42,6 +42,8 @@ describeBrowser('web app: settings', () => {
     const plan = await freePlan(admin);
     const user = await subscribedUser(admin, plan.id);
     const { page, context } = await openApp(browser);
+    expectConsoleErrors(page, failedRequest(422, '/api/auth/password/change'), 'a wrong current password is refused');
+    expectConsoleErrors(page, failedRequest(422, '/api/auth/login'), 'the old password no longer signs in');
     await loginViaUi(page, user.email, user.password);
     await waitForPath(page, '/funnels');
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

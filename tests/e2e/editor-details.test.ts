@@ -1,12 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@branchify/shared';
 import { addVideo, createFunnel, freePlan, subscribedUser } from '../api/support/content';
 import { baseUrl } from '../api/support/http';
 import { adminSession, type Session } from '../api/support/users';
-import { launch, loginViaUi, openApp, shot, until, waitForPath } from './support/app';
+import { expectAlert, expectConsoleErrors, launch, loginViaUi, openApp, shot, shotAtBothWidths, until, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { COLOR_FORMAT_HINT } from '../../frontend/src/shared/inputs/color-value';
 import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
-import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost, startMediaServer } from './support/media-server';
+import { hostedMediaUrl, plainHttpMediaUrl, routeMediaHost, startMediaServer, unreadableClipLines } from './support/media-server';
 
 /**
  * The video editor's details: what the stage accepts, where new elements land, the colour
@@ -181,6 +182,51 @@ describeBrowser('video editor details', () => {
     await context.close();
   });
 
+  it('lets search engines list the funnel from its details: a described switch, by keyboard, still on after saving and a reload', async () => {
+    const { page, context, user, funnel, errors } = await editorWith({ provider: 'generic', url: hostedMediaUrl('indexing'), title: 'Indexing', duration: 12 });
+    const toggle = page.getByRole('switch', { name: MESSAGES.allowIndexingLabel });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    // Its helper text is what a screen reader announces as the switch's description.
+    const describedBy = (await toggle.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(MESSAGES.allowIndexingHelp);
+
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(true);
+    await page.getByTestId('dirty').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('dirty').waitFor({ state: 'detached' });
+    const saved = await user.http.get(`/api/funnels/${funnel.id}`, user.token);
+    expect(saved.body.data.settings).toEqual({ enable_resume_play: false, allow_indexing: true });
+    const player = await fetch(`${baseUrl()}/player/${funnel.identifier}`);
+    expect(/<meta name="robots" content="([^"]*)">/.exec(await player.text())?.[1]).toBe('index, follow');
+    expect(player.headers.get('x-robots-tag')).toBeNull();
+
+    await page.reload();
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.scrollIntoViewIfNeeded();
+    await shot(page, 'editor-allow-indexing-1440');
+
+    // A phone gets no editor: the update-funnel modal has the same described switch, on as saved.
+    await page.goto('/funnels');
+    await page.getByRole('button', { name: 'Update Details' }).click();
+    const update = page.locator('[data-modal="update-funnel"]');
+    const inModal = update.getByRole('switch', { name: MESSAGES.allowIndexingLabel });
+    expect(await inModal.isChecked()).toBe(true);
+    const modalNote = (await inModal.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${modalNote}"]`).innerText()).toBe(MESSAGES.allowIndexingHelp);
+    await shotAtBothWidths(page, 'update-funnel-allow-indexing');
+    await inModal.focus();
+    await page.keyboard.press('Space');
+    await update.getByRole('button', { name: 'Update' }).click();
+    await expectAlert(page, MESSAGES.funnelUpdated);
+    expect((await user.http.get(`/api/funnels/${funnel.id}`, user.token)).body.data.settings).toEqual({ enable_resume_play: false, allow_indexing: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reads in full: padding labels are not cut, and zooming the timeline keeps the playhead in view', async () => {
     const { page, context } = await editorWith({ provider: 'generic', url: hostedMediaUrl('details'), title: 'Details', duration: 12 });
     const editor = await openVideoEditor(page, 'Details');
@@ -221,11 +267,17 @@ describeBrowser('video editor details', () => {
       (route) => route.continue(),
     );
     const added = await addVideo(user, { provider: 'generic', url: media.url('poster-tile'), title: 'Direct clip', duration: 12 });
+    expectConsoleErrors(
+      context,
+      unreadableClipLines(media.url('poster-tile')),
+      'the clip is served without CORS: Chromium reports the refused frame read itself',
+    );
     // YouTube's picture host answers for the first id; a picture that fails to load falls back to the tile.
     await context.route('https://i.ytimg.com/**', (route) =>
       route.request().url().includes('dQw4w9WgXcQ') ? route.fulfill({ status: 200, contentType: 'image/png', body: PNG }) : route.abort('failed'),
     );
     await addVideo(user, { provider: 'youtube', url: 'https://youtu.be/aaaaaaaaaaa', title: 'Gone picture', duration: 65 });
+    expectConsoleErrors(context, /net::ERR_FAILED \(https:\/\/i\.ytimg\.com\/vi\/aaaaaaaaaaa\//, 'the second picture fails to load on purpose');
     await user.http.put(
       `/api/funnels/${funnel.id}`,
       {

@@ -484,6 +484,7 @@ describeBrowser('funnel editor', () => {
     await page.goto(`/funnels/${funnel.id}`);
     const own = page.getByTestId('funnel-preview');
     await startPlaying(own);
+    // An absence is watched for a while (the wait is the point): a view would be sent at once.
     await page.waitForTimeout(1500);
     const views = await db('branchify_funnel_views').where({ funnel_id: funnel.id }).count({ n: '*' });
     const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnel.id }).count({ n: '*' });

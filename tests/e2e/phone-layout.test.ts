@@ -104,6 +104,23 @@ describeBrowser('phones: the creator area and the admin panel at 390 and 1440 px
   };
 
   for (const [label, viewport] of WIDTHS) {
+    it(`shows the sign-in pages whole at ${label} px`, async () => {
+      const { page } = await openApp(browser);
+      await page.setViewportSize(viewport);
+      const pages: Array<[string, string, () => Promise<unknown>]> = [
+        ['login', '/login', () => page.getByRole('button', { name: 'Log in' }).waitFor()],
+        ['register', '/register', () => page.getByRole('button', { name: 'Register' }).waitFor()],
+        ['forgot-password', '/forgot-password', () => page.locator('input[name=email]').waitFor()],
+      ];
+      for (const [name, path, ready] of pages) {
+        await page.goto(path);
+        await ready();
+        await expectFits(page, `phone-${label}-signin-${name}`);
+      }
+    });
+  }
+
+  for (const [label, viewport] of WIDTHS) {
     it(`shows every creator page without sideways overflow at ${label} px`, async () => {
       const page = await creatorPage(viewport);
       const pages: Array<[string, string, () => Promise<unknown>]> = [

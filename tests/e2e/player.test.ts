@@ -153,7 +153,8 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await waitFor(async () => (await currentEditor(page)) === 'second', 5000, 'the second video');
     await page.locator('[data-element-id="t-second"]').waitFor({ state: 'visible', timeout: 5000 });
     await waitFor(async () => (await videoTime(page)) > 0.5 && !(await videoPaused(page)), 8000, 'playback of the second video');
-    await new Promise((r) => setTimeout(r, 1200));
+    // A little more of it watched, so the position sent on leaving is a real one.
+    await waitFor(async () => (await videoTime(page)) > 1.7, 8000, 'more of the second video');
     const position = await videoTime(page);
 
     // Leaving the page sends the last position with sendBeacon.
@@ -208,6 +209,7 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     expect(pausedAt).toBeGreaterThanOrEqual(0.9);
     expect(pausedAt).toBeLessThan(2);
     const waitStarted = Date.now();
+    // Three seconds of nothing happening (the wait is the point): the video stays paused, on the same video.
     await new Promise((r) => setTimeout(r, 3000));
     expect(await videoTime(page)).toBeCloseTo(pausedAt, 1);
     expect(await currentEditor(page)).toBe('intro');
@@ -302,7 +304,8 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     expect(tab.url()).toBe('https://shop.example.test/buy');
     // Back on the player: both choices are still there, and stay there as the video plays on.
     await page.bringToFront();
-    await new Promise((r) => setTimeout(r, 1200));
+    const backAt = await videoTime(page);
+    await waitFor(async () => (await videoTime(page)) > backAt + 1, 8000, 'the video playing on');
     expect(await more.isVisible()).toBe(true);
     expect(await buy.isVisible()).toBe(true);
     await shot(page, 'player-open-url-keeps-choices');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { adminInBrowser, type AdminPage } from './support/admin-browser';
-import { launch } from './support/app';
+import { expectConsoleErrors, launch } from './support/app';
 import { describeBrowser } from './support/browser';
 
 /**
@@ -32,7 +32,10 @@ const watch = (page: Page): string[] => {
   return stolen;
 };
 
-/** Lets whatever the page would run, run (a fetch chain takes a few round trips). */
+/**
+ * Lets whatever the page would run, run (a fetch chain takes a few round trips). An absence is
+ * watched for a while: the wait is the point.
+ */
 const settle = (page: Page) => page.waitForTimeout(1500);
 
 describeBrowser('files under /uploads in the browser', () => {
@@ -67,6 +70,7 @@ describeBrowser('files under /uploads in the browser', () => {
 
   it.each([`/uploads/e2e-${tag}.html`, `/uploads/e2e-${tag}.svg`, `/%75ploads/e2e-${tag}.html`])('opening %s runs nothing', async (url) => {
     const page = await admin.context.newPage();
+    expectConsoleErrors(page, /Blocked script execution in .* the document's frame is sandboxed/, 'the uploaded page is sandboxed: its script is refused');
     const stolen = watch(page);
     // A download is not a page: Chromium aborts the navigation.
     await page.goto(url).catch(() => undefined);
@@ -77,6 +81,8 @@ describeBrowser('files under /uploads in the browser', () => {
 
   it('an app page that pulls in the uploaded script or frames the uploaded page runs neither', async () => {
     const page = await admin.context.newPage();
+    expectConsoleErrors(page, /Refused to execute script from .*\/uploads\/.* is not executable/, 'an uploaded file is never served as a script');
+    expectConsoleErrors(page, /Blocked script execution in .* the document's frame is sandboxed/, 'the uploaded page is sandboxed: its script is refused');
     const stolen = watch(page);
     await page.goto('/admin/users');
     await page.evaluate((name) => {

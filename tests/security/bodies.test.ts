@@ -1,3 +1,4 @@
+// @serial: changes branding for the whole install (tests/harness/groups.js)
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';

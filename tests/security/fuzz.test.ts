@@ -1,3 +1,4 @@
+// @serial: changes branding, the mailer, plans for the whole install (tests/harness/groups.js)
 import fc from 'fast-check';
 import { MESSAGES } from '@branchify/shared';
 import type { Knex } from 'knex';

@@ -1,3 +1,4 @@
+// @serial: changes the install's logo for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';

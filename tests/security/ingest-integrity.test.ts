@@ -1,3 +1,4 @@
+// @serial: changes outgoing webhooks for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, uuid } from '../api/support/content';

@@ -1,3 +1,4 @@
+// @serial: changes Stripe keys; calls every admin route for the whole install (tests/harness/groups.js)
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@branchify/shared';
 import type { Knex } from 'knex';
@@ -233,6 +234,27 @@ describe('route × role matrix', () => {
     const missing = api.filter((k) => !(k in ROUTE_TABLE));
     const stale = Object.keys(ROUTE_TABLE).filter((k) => !api.includes(k));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('has no route that an earlier one of the same method answers in its place', () => {
+    const { api, admin } = registered();
+    const parse = (key: string) => {
+      const [method, path] = key.split(' ');
+      return { key, method, segments: path!.split('/').filter(Boolean) };
+    };
+    // A plain `:param` segment takes any segment; a constrained one (`:id(\d+)`) counts as literal.
+    const takes = (earlier: string, later: string) => (earlier.startsWith(':') && !earlier.includes('(')) || earlier === later;
+    const shadowed: string[] = [];
+    for (const list of [api, admin]) {
+      const routes = list.map(parse);
+      routes.forEach((route, i) => {
+        const first = routes
+          .slice(0, i)
+          .find((e) => e.method === route.method && e.segments.length === route.segments.length && e.segments.every((s, j) => takes(s, route.segments[j]!)));
+        if (first) shadowed.push(`${route.key} (answered by ${first.key})`);
+      });
+    }
+    expect(shadowed).toEqual([]);
   });
 
   it('answers every route for every role as its row says, and never hands one tenant another’s data', async () => {

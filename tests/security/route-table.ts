@@ -21,8 +21,8 @@
  * points allowed callers at an id that does not exist, or, where no id exists, leaves the allowed
  * cell to the functional suite named in `effects` and checks only the refusals.
  */
-export type Access = 'public' | 'user' | 'verified' | 'admin' | 'strapi' | 'apiToken';
-export type ObjectKind = 'funnel' | 'video' | 'subscription' | 'user' | 'plan' | 'reference';
+type Access = 'public' | 'user' | 'verified' | 'admin' | 'strapi' | 'apiToken';
+type ObjectKind = 'funnel' | 'video' | 'subscription' | 'user' | 'plan' | 'reference';
 
 export interface RouteRow {
   access: Access;

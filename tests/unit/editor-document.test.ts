@@ -19,7 +19,7 @@ const video = (id: number): VideoResource => ({
   updated_at: null,
 });
 
-const empty = (): EditorDocument => ({ title: 'Funnel', description: '', settings: { enable_resume_play: false }, videos: [] });
+const empty = (): EditorDocument => ({ title: 'Funnel', description: '', settings: { enable_resume_play: false, allow_indexing: false }, videos: [] });
 
 /** A store with two videos and a clock the test moves. */
 const setup = (limit: number | null = null) => {

@@ -1,6 +1,7 @@
 import { elementSchema, type FunnelElement } from '@branchify/shared';
 import { edgeStatsKey, funnelGraph, layoutFunnel, linkHost, overlaps, type Box, type MapSourceVideo } from '../../frontend/src/creator/map/funnel-graph';
-import { completionRate, formatDuration, hasData, headlines, mapStatsOf, type AnalyticsReport } from '../../frontend/src/creator/analytics/report';
+import { spelledDuration } from '@branchify/shared';
+import { completionRate, hasData, headlines, mapStatsOf, type AnalyticsReport } from '../../frontend/src/creator/analytics/report';
 
 type BranchInput = {
   id: string;
@@ -279,8 +280,8 @@ describe('analytics report on the map', () => {
       'Clicks: 3',
     ]);
     expect(completionRate(report({ completion: [] }))).toBe(0);
-    expect(formatDuration(0)).toBe('0s');
-    expect(formatDuration(59.6)).toBe('1m 0s');
+    expect(spelledDuration(0)).toBe('0s');
+    expect(spelledDuration(59.6)).toBe('1m 0s');
   });
 
   it('an empty range has no data', () => {

@@ -25,7 +25,7 @@ describe('funnelDocumentSchema', () => {
       standard: { fontSize: 1.5 },
       image: { width: 100, height: 100 },
     });
-    expect(doc.settings).toEqual({ enable_resume_play: false });
+    expect(doc.settings).toEqual({ enable_resume_play: false, allow_indexing: false });
   });
 
   it('drops unknown keys rather than storing them', () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { effectiveColorScheme, hexToRgb } from '../../plugins/branchify/server/src/customization/colors';
-import { sanitizeSvg } from '../../plugins/branchify/server/src/customization/images';
+import { sanitizeSvg } from '../../plugins/branchify/server/src/customization/upload-store';
 import { effectiveTemplates, render, unknownPlaceholders, DEFAULT_TEMPLATES } from '../../plugins/branchify/server/src/mailer/templates';
 import { compareVersions, feedUrlAllowed, packageUrlFor, parsePublicKey, signedMessage } from '../../plugins/branchify/server/src/updates/feed';
 

@@ -10,7 +10,8 @@ const DEV_MARKER = 'Download the React DevTools';
 const buildWithDevelopmentEnv = (pkg: string): string => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), `bf-${pkg}-`));
   try {
-    const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    // The package's own Vite (the workspace root may hold an older one for other tools).
+    const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [path.join(root, pkg)] })), 'bin', 'vite.js');
     const result = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
       cwd: path.join(root, pkg),
       env: { ...process.env, NODE_ENV: 'development' },

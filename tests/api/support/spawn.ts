@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the harness is CommonJS, shared with the runner
 const { freshSecrets } = require('../../harness/context') as { freshSecrets: () => Record<string, string> };
 
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;

@@ -63,13 +63,6 @@ export const createPlan = async (admin: Session, overrides: Record<string, unkno
 };
 
 /** Polls until `check` holds (webhooks arrive asynchronously, as from Stripe); bounded, not timed. */
-export const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, attempts = 100): Promise<T> => {
-  let value = await read();
-  for (let i = 0; i < attempts && !check(value); i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-};
+export { eventually } from './poll';
 
 export const currentSubscription = async (session: Session) => (await session.http.get('/api/users/subscriptions', session.token)).body.data;

@@ -36,7 +36,7 @@ export const registerUser = async (overrides: Record<string, unknown> = {}): Pro
 };
 
 /** Follows the verification link the server logged, as the user would from their inbox. */
-export const verify = async (session: Session): Promise<void> => {
+const verify = async (session: Session): Promise<void> => {
   const link = await findLoggedLink('verification', session.email);
   if (!link) throw new Error(`no verification link logged for ${session.email}`);
   const params = Object.fromEntries(new URL(link).searchParams);

@@ -59,7 +59,7 @@ export interface Endpoint {
   events: string[];
 }
 
-export const ALL_EVENTS = ['subscription.changed', 'funnel.viewed', 'funnel.completed', 'branch.clicked'];
+const ALL_EVENTS = ['subscription.changed', 'funnel.viewed', 'funnel.completed', 'branch.clicked'];
 
 const created: number[] = [];
 

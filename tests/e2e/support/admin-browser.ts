@@ -35,3 +35,18 @@ export const atTop = async (page: Page): Promise<void> => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.locator('.RaLoadingIndicator-loader').waitFor({ state: 'detached' });
 };
+
+/** Below this width the panel's menu is a drawer behind a menu button of its own (the app's `md` breakpoint). */
+const NARROW_BELOW = 900;
+
+/**
+ * Resizes the window and waits until the panel has laid itself out for the new width (the narrow
+ * screen's menu button shown or gone): a click right after a resize could otherwise land
+ * where a button was before the layout moved it.
+ */
+export const resizeTo = async (page: Page, width: number, height = 900): Promise<void> => {
+  await page.setViewportSize({ width, height });
+  // The narrow screen's button controls the menu drawer (react-admin's own button, also "Open menu", does not).
+  await page.locator('button[aria-controls="admin-menu"]').waitFor({ state: width < NARROW_BELOW ? 'attached' : 'detached' });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+};

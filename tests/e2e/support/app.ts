@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { expectConsoleErrorsForLife } from './console';
 import { baseUrl, newIp } from '../../api/support/http';
 import { adminSession, type Session } from '../../api/support/users';
 
@@ -10,6 +11,8 @@ import { adminSession, type Session } from '../../api/support/users';
  * per test with its own client address (the server runs as if behind one proxy hop, so rate limits
  * of one test never reach another), and screenshots under e2e/screenshots/ for a reviewer.
  */
+
+export { expectConsoleErrors, failedRequest } from './console';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 const APP_INDEX = path.join(__dirname, '..', '..', '..', 'cms', 'public', 'build', 'app', 'index.html');
@@ -25,6 +28,9 @@ export interface AppPage {
   ip: string;
 }
 
+/** The browser's line for a load from YouTube's or Vimeo's servers that the context aborted. */
+const VIDEO_PROVIDER_UNREACHABLE = /net::ERR_INTERNET_DISCONNECTED \(https:\/\/([a-z0-9-]+\.)*(youtube\.com|ytimg\.com|vimeo\.com|vimeocdn\.com)\//;
+
 /** A fresh browser context (no cookies) on the app's origin. */
 export const openApp = async (browser: Browser): Promise<AppPage> => {
   const ip = newIp();
@@ -38,6 +44,11 @@ export const openApp = async (browser: Browser): Promise<AppPage> => {
   await context.route(
     (url) => url.origin !== origin && !url.hostname.endsWith('.test'),
     (route) => route.abort('internetdisconnected'),
+  );
+  expectConsoleErrorsForLife(
+    context,
+    VIDEO_PROVIDER_UNREACHABLE,
+    "the video providers' servers are out of this browser's reach (aborted above); the app's answer to that is tested",
   );
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -58,7 +69,7 @@ interface AxeViolation {
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is; serious and critical
  * violations fail the test, naming the rule and the elements.
  */
-export const expectAccessible = async (page: Page, name: string): Promise<void> => {
+const expectAccessible = async (page: Page, name: string): Promise<void> => {
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses injected script tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE());
   const violations = await page.evaluate(async () => {

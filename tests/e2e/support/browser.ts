@@ -1,25 +1,21 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/chromium';
+import { watchBrowser } from './console';
 
-/** Debian's Chromium (`apt-get install -y chromium`); never a downloaded build. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = (): boolean => fs.existsSync(CHROMIUM);
 
-export const hasChromium = (): boolean => fs.existsSync(CHROMIUM);
-
-/** Debian's Chromium, headless; `autoplay` lets media start without a user gesture (the player suites). */
-export const launchBrowser = ({ autoplay = true }: { autoplay?: boolean } = {}): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
-    ],
-  });
+/**
+ * Debian's Chromium, headless; `autoplay` lets media start without a user gesture (the player
+ * suites). Every page it opens is watched: a console error fails the test (./console.ts).
+ */
+export const launchBrowser = async ({ autoplay = true }: { autoplay?: boolean } = {}): Promise<Browser> =>
+  watchBrowser(
+    await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_FLAGS, ...(autoplay ? ['--autoplay-policy=no-user-gesture-required'] : [])],
+    }),
+  );
 
 /** `describe` when Chromium is installed, otherwise a skipped block that says why. */
 export const describeBrowser: jest.Describe = hasChromium()

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 
 /** The bundled sample clip (a 12 s, 320×180 VP8 test pattern, ~100 KB). */
-export const SAMPLE_VIDEO = path.resolve(__dirname, '..', '..', '..', 'database', 'seed', 'sample.webm');
+const SAMPLE_VIDEO = path.resolve(__dirname, '..', '..', '..', 'database', 'seed', 'sample.webm');
 
 export interface MediaServer {
   /** A distinct URL per name (every name serves the sample clip). */
@@ -76,3 +76,12 @@ export const routeMediaHost = async (context: BrowserContext) => {
     });
   });
 };
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Chromium's own console lines when a page may not read a clip served without CORS (its CORS
+ * notice and the failed load): the browser reports them itself and no page can silence them.
+ */
+export const unreadableClipLines = (clip: string): RegExp =>
+  new RegExp(`Access to video at '${escapeRegExp(clip)}' .*blocked by CORS policy|net::ERR_FAILED \\(${escapeRegExp(clip)}`);
