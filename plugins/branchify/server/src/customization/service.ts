@@ -2,7 +2,7 @@ import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import { DEFAULT_TEMPLATES, effectiveTemplates, type TemplateKey, type TemplateOverrides } from '../mailer/templates';
 import { getService } from '../utils/services';
-import { query, UID, type Strapi } from '../utils/strapi';
+import { query, UID, writeOnlyRow, type Strapi } from '../utils/strapi';
 import { cssVariableName } from '@branchify/shared';
 import { effectiveColorScheme } from './colors';
 import type { CustomizationRow } from '../content-types/customization';
@@ -40,11 +40,7 @@ type TemplateInput = NonNullable<CustomizationInput['app_email_templates']>;
 const rows = (strapi: Strapi) => query(strapi, UID.customization);
 const row = async (strapi: Strapi): Promise<CustomizationRow | null> => rows(strapi).findOne({});
 
-const upsert = async (strapi: Strapi, data: Record<string, unknown>) => {
-  const existing = await row(strapi);
-  if (existing) await rows(strapi).update({ where: { id: existing.id }, data });
-  else await rows(strapi).create({ data });
-};
+const upsert = (strapi: Strapi, data: Record<string, unknown>) => writeOnlyRow(rows(strapi), data);
 
 const base = (r: CustomizationRow | null) => ({
   app_name: r?.app_name || DEFAULT_APP_NAME,
