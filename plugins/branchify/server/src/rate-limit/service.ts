@@ -31,12 +31,10 @@ const hitInMemory = (key: string, max: number, windowMs: number, now: number): R
 
 const retryAfter = (opened: number, windowMs: number, now: number) => Math.max(1, Math.ceil((opened + windowMs - now) / 1000));
 
-/**
- * Counters shared by N app nodes: in Redis when REDIS_URL is set (one atomic INCR per hit, keys
- * expiring with their window), else in the database (one atomic upsert per hit; a window that has
- * run out starts again at the next hit). While Redis cannot be reached the database counts.
- */
-export default ({ strapi }: { strapi: Strapi }) => {
+type Env = ReturnType<typeof env>;
+
+/** The Redis counters when REDIS_URL is set (connected at first use), and their errors logged at most once a minute. */
+const redisConnection = (strapi: Strapi) => {
   let redis: RedisCounters | null | undefined;
   let warnedAt = 0;
   const redisError = (error: Error) => {
@@ -52,87 +50,112 @@ export default ({ strapi }: { strapi: Strapi }) => {
     }
     return redis;
   };
-  /** The Redis answer, or undefined when Redis failed (the caller then uses the database). */
-  const viaRedis = async <T>(work: (r: RedisCounters) => Promise<T>): Promise<T | undefined> => {
-    const r = shared();
-    if (!r) return undefined;
-    try {
-      return await work(r);
-    } catch (error) {
-      redisError(error as Error);
-      return undefined;
-    }
-  };
-
-  const service = {
-    /**
-     * Counts a hit. A window opens at a key's first hit and lasts RATE_LIMIT_WINDOW_SECONDS (not
-     * aligned to the clock), so a burst cannot straddle a boundary to get twice the budget.
-     */
-    async hit(key: string, kind: 'ip' | 'account', budget: RateBudget = 'auth'): Promise<RateVerdict> {
-      const e = env();
-      if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
-      const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
-      const max =
-        budget === 'upload'
-          ? e.UPLOAD_RATE_LIMIT_MAX
-          : budget === 'integrator'
-            ? e.INTEGRATOR_RATE_LIMIT_MAX
-            : kind === 'ip'
-              ? e.RATE_LIMIT_IP_MAX
-              : e.RATE_LIMIT_ACCOUNT_MAX;
-      const bucket = key.slice(0, 255);
-      const counted = await viaRedis((r) => r.hit(bucket, windowMs));
-      if (counted) return { allowed: counted.hits <= max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
-      const now = Date.now();
-      const table = 'branchify_rate_limits';
-      const stamp = new Date(now);
-      const live = `${table}.window_start > ?`;
-      const result: unknown = await strapi.db.connection.raw(
-        `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
-         ON CONFLICT (bucket) DO UPDATE SET
-           hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,
-           window_start = CASE WHEN ${live} THEN ${table}.window_start ELSE excluded.window_start END,
-           updated_at = excluded.updated_at
-         RETURNING hits, window_start`,
-        [bucket, now, stamp, stamp, now - windowMs, now - windowMs],
-      );
-      const rows = rawRows<Pick<RateLimitRow, 'hits' | 'window_start'>>(result);
-      const hits = Number(rows[0]?.hits ?? 1);
-      const opened = Number(rows[0]?.window_start ?? now);
-      return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
-    },
-
-    async clear(key: string): Promise<void> {
-      const bucket = key.slice(0, 255);
-      await viaRedis((r) => r.clear(bucket));
-      await strapi.db.connection('branchify_rate_limits').where({ bucket }).delete();
-    },
-
-    /** Drops counters of windows long gone (called from the periodic clean-up; Redis keys expire). */
-    async prune(): Promise<void> {
-      const cutoff = Date.now() - env().RATE_LIMIT_WINDOW_SECONDS * 1000 * 2;
-      await strapi.db.connection('branchify_rate_limits').where('window_start', '<', cutoff).delete();
-    },
-
-    /** Connects to Redis (when configured) before the first request, for up to `timeoutMs`. */
-    async ready(timeoutMs = 5000): Promise<void> {
+  return {
+    shared,
+    /** The Redis answer, or undefined when Redis failed (the caller then uses the database). */
+    viaRedis: async <T>(work: (r: RedisCounters) => Promise<T>): Promise<T | undefined> => {
       const r = shared();
-      if (!r) return;
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        try {
-          return await r.ping();
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+      if (!r) return undefined;
+      try {
+        return await work(r);
+      } catch (error) {
+        redisError(error as Error);
+        return undefined;
       }
     },
-
-    async close(): Promise<void> {
+    close: async (): Promise<void> => {
       if (redis) await redis.close();
       redis = undefined;
     },
   };
-  return service;
+};
+
+type RedisConnection = ReturnType<typeof redisConnection>;
+
+/** The hits a window allows for a budget (auth counts per IP and per account). */
+const budgetMax = (e: Env, kind: 'ip' | 'account', budget: RateBudget): number =>
+  budget === 'upload'
+    ? e.UPLOAD_RATE_LIMIT_MAX
+    : budget === 'integrator'
+      ? e.INTEGRATOR_RATE_LIMIT_MAX
+      : kind === 'ip'
+        ? e.RATE_LIMIT_IP_MAX
+        : e.RATE_LIMIT_ACCOUNT_MAX;
+
+/** Counts a hit in the database: one atomic upsert; a window that has run out starts again here. */
+const hitInDatabase = async (strapi: Strapi, bucket: string, max: number, windowMs: number): Promise<RateVerdict> => {
+  const now = Date.now();
+  const table = 'branchify_rate_limits';
+  const stamp = new Date(now);
+  const live = `${table}.window_start > ?`;
+  const result: unknown = await strapi.db.connection.raw(
+    `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+     ON CONFLICT (bucket) DO UPDATE SET
+       hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,
+       window_start = CASE WHEN ${live} THEN ${table}.window_start ELSE excluded.window_start END,
+       updated_at = excluded.updated_at
+     RETURNING hits, window_start`,
+    [bucket, now, stamp, stamp, now - windowMs, now - windowMs],
+  );
+  const rows = rawRows<Pick<RateLimitRow, 'hits' | 'window_start'>>(result);
+  const hits = Number(rows[0]?.hits ?? 1);
+  const opened = Number(rows[0]?.window_start ?? now);
+  return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
+};
+
+/**
+ * Counts a hit. A window opens at a key's first hit and lasts RATE_LIMIT_WINDOW_SECONDS (not
+ * aligned to the clock), so a burst cannot straddle a boundary to get twice the budget.
+ */
+const hit = async (strapi: Strapi, redis: RedisConnection, key: string, kind: 'ip' | 'account', budget: RateBudget = 'auth'): Promise<RateVerdict> => {
+  const e = env();
+  if (budget === 'ingest') return hitInMemory(key, e.INGEST_RATE_LIMIT_IP_MAX, e.RATE_LIMIT_WINDOW_SECONDS * 1000, Date.now());
+  const windowMs = e.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const max = budgetMax(e, kind, budget);
+  const bucket = key.slice(0, 255);
+  const counted = await redis.viaRedis((r) => r.hit(bucket, windowMs));
+  if (counted) return { allowed: counted.hits <= max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
+  return hitInDatabase(strapi, bucket, max, windowMs);
+};
+
+const clear = async (strapi: Strapi, redis: RedisConnection, key: string): Promise<void> => {
+  const bucket = key.slice(0, 255);
+  await redis.viaRedis((r) => r.clear(bucket));
+  await strapi.db.connection('branchify_rate_limits').where({ bucket }).delete();
+};
+
+/** Drops counters of windows long gone (called from the periodic clean-up; Redis keys expire). */
+const prune = async (strapi: Strapi): Promise<void> => {
+  const cutoff = Date.now() - env().RATE_LIMIT_WINDOW_SECONDS * 1000 * 2;
+  await strapi.db.connection('branchify_rate_limits').where('window_start', '<', cutoff).delete();
+};
+
+/** Connects to Redis (when configured) before the first request, for up to `timeoutMs`. */
+const ready = async (redis: RedisConnection, timeoutMs = 5000): Promise<void> => {
+  const r = redis.shared();
+  if (!r) return;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      return await r.ping();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+};
+
+/**
+ * Counters shared by N app nodes: in Redis when REDIS_URL is set (one atomic INCR per hit, keys
+ * expiring with their window), else in the database (one atomic upsert per hit; a window that has
+ * run out starts again at the next hit). While Redis cannot be reached the database counts.
+ */
+export default ({ strapi }: { strapi: Strapi }) => {
+  const redis = redisConnection(strapi);
+  return {
+    hit: (key: string, kind: 'ip' | 'account', budget?: RateBudget) => hit(strapi, redis, key, kind, budget),
+    clear: (key: string) => clear(strapi, redis, key),
+    prune: () => prune(strapi),
+    ready: (timeoutMs?: number) => ready(redis, timeoutMs),
+    close: redis.close,
+  };
 };

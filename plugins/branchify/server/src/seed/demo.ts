@@ -113,108 +113,118 @@ const document = (ids: Record<ClipId, number>): FunnelDocument =>
     ],
   });
 
+/** Texts earlier versions of the seed stored, replaced on a re-run (they named the app). */
+const OLD_DESCRIPTIONS = ['A free plan to try Branchify with the demo funnel.'];
+
+/** What a run added and brought up to date, for its report. */
+interface Changes {
+  added: string[];
+  updated: string[];
+}
+
+const publicUrl = () => env().PUBLIC_URL.replace(/\/$/, '');
+
+/**
+ * The demo plan, kept private: an earlier seed left it offered to everyone and naming the app,
+ * so a re-run takes it off "Choose a plan" and replaces that text (the admin may offer it again).
+ */
+const ensurePlan = async (strapi: Strapi, { added, updated }: Changes): Promise<PlanRow> => {
+  const plans = query(strapi, UID.plan);
+  const existing = await plans.findOne({ where: { name: DEMO.plan.name, payment_schedule: 'free' } });
+  if (!existing) {
+    added.push(`plan '${DEMO.plan.name}' (not offered publicly)`);
+    return getService(strapi, 'plans').create(planSchema.parse(DEMO.plan));
+  }
+  if (!OLD_DESCRIPTIONS.includes(existing.description ?? '')) return existing;
+  updated.push(`plan '${existing.name}' no longer offered publicly`);
+  return plans.update({ where: { id: existing.id }, data: { description: DEMO.plan.description, is_active: false } });
+};
+
+const ensureCreator = async (strapi: Strapi, { added }: Changes) => {
+  const users = getService(strapi, 'users');
+  const { email } = DEMO.creator;
+  const found = await query(strapi, UID.user).findOne({ where: { email }, select: ['id'] });
+  if (found) {
+    const user = (await users.findRecord(found.id))!;
+    if (user.is_admin) throw new Error(`${email} is an administrator account; the demo creator must be a regular user`);
+    return user;
+  }
+  const { password } = DEMO.creator;
+  const input = createUserSchema.parse({ ...DEMO.creator, password_confirmation: password, is_admin: false });
+  added.push(`creator ${email}`);
+  return users.create(input, { verified: true });
+};
+
+type Creator = Awaited<ReturnType<typeof ensureCreator>>;
+
+/**
+ * Puts the demo creator on the demo plan. Subscribing sells active plans only, so the private
+ * plan is offered for the length of this one subscription and private again right after.
+ */
+const subscribeCreator = async (strapi: Strapi, creator: Creator, plan: PlanRow) => {
+  const plans = query(strapi, UID.plan);
+  const hidden = !plan.is_active;
+  if (hidden) await plans.update({ where: { id: plan.id }, data: { is_active: true } });
+  try {
+    await getService(strapi, 'billing').subscribe(creator, { plan_id: plan.id }, 'admin');
+  } finally {
+    if (hidden) await plans.update({ where: { id: plan.id }, data: { is_active: false } });
+  }
+};
+
+const ensureVideo = async (strapi: Strapi, ownerId: number, clip: (typeof DEMO.clips)[number], { added, updated }: Changes): Promise<VideoRow> => {
+  const url = `${publicUrl()}${DEMO_MEDIA_PATH}${clip.file}`;
+  const input = createVideoSchema.parse({ provider: 'generic', url, title: clip.title, duration: clip.duration });
+  const videos = query(strapi, UID.video);
+  const existing = await videos.findOne({
+    where: { owner_id: ownerId, provider: 'generic', source_url: { $endsWith: `${DEMO_MEDIA_PATH}${clip.file}` } },
+  });
+  if (!existing) {
+    added.push(`video '${clip.title}'`);
+    return getService(strapi, 'videos').create(ownerId, input);
+  }
+  if (existing.source_url === input.source.source_url) return existing;
+  const { embed_url, source, source_url } = input.source;
+  updated.push(`video '${existing.title}' now at ${source_url}`);
+  return videos.update({ where: { id: existing.id }, data: { embed_url, source, source_url } });
+};
+
+const ensureFunnel = async (strapi: Strapi, ownerId: number, ids: Record<ClipId, number>, { added }: Changes): Promise<FunnelRow> => {
+  const funnel: FunnelRow | null = await query(strapi, UID.funnel).findOne({ where: { owner_id: ownerId, title: DEMO.funnel.title } });
+  if (funnel) return funnel;
+  const created = await getService(strapi, 'funnels').create(ownerId, document(ids));
+  added.push(`funnel '${DEMO.funnel.title}'`);
+  return created;
+};
+
+const run = async (strapi: Strapi): Promise<DemoSeedResult> => {
+  const changes: Changes = { added: [], updated: [] };
+  const plan = await ensurePlan(strapi, changes);
+  const creator = await ensureCreator(strapi, changes);
+  if (!grantsAccess(await getService(strapi, 'billing').currentOf(creator))) {
+    await subscribeCreator(strapi, creator, plan);
+    changes.added.push(`subscription to '${plan.name}'`);
+  }
+
+  const ids = {} as Record<ClipId, number>;
+  for (const clip of DEMO.clips) ids[clip.editor_id] = (await ensureVideo(strapi, creator.id, clip, changes)).id;
+
+  const funnel = await ensureFunnel(strapi, creator.id, ids, changes);
+  return {
+    email: creator.email,
+    password: DEMO.creator.password,
+    reference: funnel.identifier,
+    playerUrl: `${publicUrl()}/player/${funnel.identifier}`,
+    ...changes,
+  };
+};
+
 /**
  * `npm run seed -- --demo`: a free demo plan, a verified demo creator on it, and a branching demo
  * funnel of three bundled clips served from this app (/demo-media/…), so a new install shows a
  * working funnel without internet. Idempotent: what exists is found and kept, never duplicated;
  * only the clips' URLs follow PUBLIC_URL when it changed.
  */
-export default ({ strapi }: { strapi: Strapi }) => {
-  const users = () => getService(strapi, 'users');
-
-  /** Texts earlier versions of the seed stored, replaced on a re-run (they named the app). */
-  const OLD_DESCRIPTIONS = ['A free plan to try Branchify with the demo funnel.'];
-
-  /**
-   * The demo plan, kept private: an earlier seed left it offered to everyone and naming the app,
-   * so a re-run takes it off "Choose a plan" and replaces that text (the admin may offer it again).
-   */
-  const ensurePlan = async (added: string[], updated: string[]): Promise<PlanRow> => {
-    const plans = query(strapi, UID.plan);
-    const existing = await plans.findOne({ where: { name: DEMO.plan.name, payment_schedule: 'free' } });
-    if (!existing) {
-      added.push(`plan '${DEMO.plan.name}' (not offered publicly)`);
-      return getService(strapi, 'plans').create(planSchema.parse(DEMO.plan));
-    }
-    if (!OLD_DESCRIPTIONS.includes(existing.description ?? '')) return existing;
-    updated.push(`plan '${existing.name}' no longer offered publicly`);
-    return plans.update({ where: { id: existing.id }, data: { description: DEMO.plan.description, is_active: false } });
-  };
-
-  const ensureCreator = async (added: string[]) => {
-    const { email } = DEMO.creator;
-    const found = await query(strapi, UID.user).findOne({ where: { email }, select: ['id'] });
-    if (found) {
-      const user = (await users().findRecord(found.id))!;
-      if (user.is_admin) throw new Error(`${email} is an administrator account; the demo creator must be a regular user`);
-      return user;
-    }
-    const { password } = DEMO.creator;
-    const input = createUserSchema.parse({ ...DEMO.creator, password_confirmation: password, is_admin: false });
-    added.push(`creator ${email}`);
-    return users().create(input, { verified: true });
-  };
-
-  /**
-   * Puts the demo creator on the demo plan. Subscribing sells active plans only, so the private
-   * plan is offered for the length of this one subscription and private again right after.
-   */
-  const subscribeCreator = async (creator: Awaited<ReturnType<typeof ensureCreator>>, plan: PlanRow) => {
-    const plans = query(strapi, UID.plan);
-    const hidden = !plan.is_active;
-    if (hidden) await plans.update({ where: { id: plan.id }, data: { is_active: true } });
-    try {
-      await getService(strapi, 'billing').subscribe(creator, { plan_id: plan.id }, 'admin');
-    } finally {
-      if (hidden) await plans.update({ where: { id: plan.id }, data: { is_active: false } });
-    }
-  };
-
-  const ensureVideo = async (ownerId: number, clip: (typeof DEMO.clips)[number], added: string[], updated: string[]): Promise<VideoRow> => {
-    const url = `${env().PUBLIC_URL.replace(/\/$/, '')}${DEMO_MEDIA_PATH}${clip.file}`;
-    const input = createVideoSchema.parse({ provider: 'generic', url, title: clip.title, duration: clip.duration });
-    const videos = query(strapi, UID.video);
-    const existing = await videos.findOne({
-      where: { owner_id: ownerId, provider: 'generic', source_url: { $endsWith: `${DEMO_MEDIA_PATH}${clip.file}` } },
-    });
-    if (!existing) {
-      added.push(`video '${clip.title}'`);
-      return getService(strapi, 'videos').create(ownerId, input);
-    }
-    if (existing.source_url === input.source.source_url) return existing;
-    const { embed_url, source, source_url } = input.source;
-    updated.push(`video '${existing.title}' now at ${source_url}`);
-    return videos.update({ where: { id: existing.id }, data: { embed_url, source, source_url } });
-  };
-
-  return {
-    async run(): Promise<DemoSeedResult> {
-      const added: string[] = [];
-      const updated: string[] = [];
-      const plan = await ensurePlan(added, updated);
-      const creator = await ensureCreator(added);
-      if (!grantsAccess(await getService(strapi, 'billing').currentOf(creator))) {
-        await subscribeCreator(creator, plan);
-        added.push(`subscription to '${plan.name}'`);
-      }
-
-      const ids = {} as Record<ClipId, number>;
-      for (const clip of DEMO.clips) ids[clip.editor_id] = (await ensureVideo(creator.id, clip, added, updated)).id;
-
-      const funnels = getService(strapi, 'funnels');
-      let funnel: FunnelRow | null = await query(strapi, UID.funnel).findOne({ where: { owner_id: creator.id, title: DEMO.funnel.title } });
-      if (!funnel) {
-        funnel = await funnels.create(creator.id, document(ids));
-        added.push(`funnel '${DEMO.funnel.title}'`);
-      }
-      return {
-        email: creator.email,
-        password: DEMO.creator.password,
-        reference: funnel.identifier,
-        playerUrl: `${env().PUBLIC_URL.replace(/\/$/, '')}/player/${funnel.identifier}`,
-        added,
-        updated,
-      };
-    },
-  };
-};
+export default ({ strapi }: { strapi: Strapi }) => ({
+  run: () => run(strapi),
+});

@@ -6,7 +6,7 @@ import { env } from '@branchify/shared/node';
 import * as tar from 'tar';
 import { badGateway, conflict, serviceUnavailable, unprocessable, validationError } from '../http/errors';
 import { seal, unseal } from '../utils/secret-box';
-import { query, UID, type Strapi } from '../utils/strapi';
+import { query, UID, writeOnlyRow, type Strapi } from '../utils/strapi';
 import { compareVersions, downloadPackage, feedConfigured, fetchLatest, sha256File, signatureValid, VERSION_PATTERN, type FeedRelease } from './feed';
 import type { UpdateStateRow } from '../content-types/update-state';
 
@@ -28,11 +28,7 @@ const notConfigured = () => serviceUnavailable(MESSAGES.updatesNotConfigured);
 
 const rows = (strapi: Strapi) => query(strapi, UID.updateState);
 const row = async (strapi: Strapi): Promise<UpdateStateRow | null> => rows(strapi).findOne({});
-const patch = async (strapi: Strapi, data: Record<string, unknown>) => {
-  const existing = await row(strapi);
-  if (existing) await rows(strapi).update({ where: { id: existing.id }, data });
-  else await rows(strapi).create({ data });
-};
+const patch = (strapi: Strapi, data: Record<string, unknown>) => writeOnlyRow(rows(strapi), data);
 const dir = (...parts: string[]) => path.join(path.resolve(env().UPDATES_DIR), ...parts);
 
 /** The update operation running in this process, if any. */

@@ -113,6 +113,14 @@ export interface TypedQuery<R> {
 /** The query engine for one of our uids, typed by its row. */
 export const query = <U extends Uid>(strapi: Strapi, uid: U): TypedQuery<Rows[U]> => strapi.db.query(uid);
 
+/** Writes into a table that holds one row (settings, state): the row is created by the first write. */
+export const writeOnlyRow = async <R extends { id: number }>(rows: TypedQuery<R>, data: Data<R>): Promise<void> => {
+  const existing = await rows.findOne({});
+  // A `where` over a generic row does not resolve its keys: `{ id }` is one all the same.
+  if (existing) await rows.update({ where: { id: existing.id } as Where<R>, data });
+  else await rows.create({ data });
+};
+
 /** The part of knex's client (typed `any` by knex) that lends out one of the driver's own connections. */
 export interface ConnectionPool<C> {
   acquireConnection(): Promise<C>;
