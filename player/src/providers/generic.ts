@@ -1,12 +1,19 @@
 import { CONTENT_LIMITS, MESSAGES } from '@branchify/shared';
-import type { AdapterFactory } from './types';
+import type { PlayerVideo } from '../runtime/types';
+import type { AdapterFactory, ProviderEvent } from './types';
 import { RATES } from './types';
 
-/**
- * A direct video URL in a `<video>`: inline on phones (playsinline, never the native fullscreen,
- * which would hide the overlays), a preview frame at 2 s until it plays, no native controls.
- */
-export const createGeneric: AdapterFactory = (video, emit, options) => {
+type Emit = (event: ProviderEvent) => void;
+
+/** Where the adapter is: started by the viewer, showing the preview frame, and where to start. */
+interface GenericState {
+  started: boolean;
+  previewing: boolean;
+  startAt: number;
+}
+
+/** The `<video>`: inline on phones, no native controls, fullscreen, picture-in-picture nor casting. */
+const videoElement = (video: PlayerVideo): HTMLVideoElement => {
   const el = document.createElement('video');
   el.playsInline = true;
   el.setAttribute('playsinline', '');
@@ -17,20 +24,23 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
   el.preload = 'auto';
   el.className = 'bf-media';
   if (video.thumbnail) el.poster = video.thumbnail;
-  let started = false;
-  let previewing = false;
-  let framePending = false;
-  let startAt = options.startAt ?? 0;
+  return el;
+};
 
+/**
+ * Ready with the metadata: at the start time, or (not started, no thumbnail, preview asked for) on
+ * the preview frame. Fails with the media.
+ */
+const whenReady = (el: HTMLVideoElement, video: PlayerVideo, preview: boolean | undefined, state: GenericState, emit: Emit): Promise<void> => {
   const ready = new Promise<void>((resolve, reject) => {
     el.addEventListener(
       'loadedmetadata',
       () => {
         emit({ type: 'ready', duration: Number.isFinite(el.duration) ? el.duration : null });
-        if (startAt > 0) el.currentTime = startAt;
-        else if (!started && !video.thumbnail && options.preview) {
+        if (state.startAt > 0) el.currentTime = state.startAt;
+        else if (!state.started && !video.thumbnail && preview) {
           // The spec's preview frame at 2 s, until the viewer starts the video.
-          previewing = true;
+          state.previewing = true;
           el.currentTime = Math.min(CONTENT_LIMITS.genericPreviewSeconds, (el.duration || 4) / 2);
         }
         resolve();
@@ -47,8 +57,13 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
     );
   });
   ready.catch(() => undefined);
+  return ready;
+};
 
-  const watchFirstFrame = () => {
+/** Returns a watch(): `firstframe` once the next frame is drawn (one watch at a time). */
+const firstFrameWatcher = (el: HTMLVideoElement, emit: Emit) => {
+  let framePending = false;
+  return () => {
     if (framePending) return;
     framePending = true;
     const done = () => {
@@ -60,15 +75,30 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
     if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(done);
     el.addEventListener('playing', () => setTimeout(done, 50), { once: true });
   };
+};
 
+/** The media's events as provider events (no time updates while on the preview frame). */
+const forwardEvents = (el: HTMLVideoElement, state: GenericState, emit: Emit) => {
   el.addEventListener('timeupdate', () => {
-    if (!previewing) emit({ type: 'time', time: el.currentTime });
+    if (!state.previewing) emit({ type: 'time', time: el.currentTime });
   });
   el.addEventListener('play', () => emit({ type: 'play' }));
   el.addEventListener('pause', () => emit({ type: 'pause' }));
   el.addEventListener('ended', () => emit({ type: 'ended' }));
   el.addEventListener('waiting', () => emit({ type: 'waiting', waiting: true }));
   el.addEventListener('playing', () => emit({ type: 'waiting', waiting: false }));
+};
+
+/**
+ * A direct video URL in a `<video>`: inline on phones (playsinline, never the native fullscreen,
+ * which would hide the overlays), a preview frame at 2 s until it plays, no native controls.
+ */
+export const createGeneric: AdapterFactory = (video, emit, options) => {
+  const el = videoElement(video);
+  const state: GenericState = { started: false, previewing: false, startAt: options.startAt ?? 0 };
+  const ready = whenReady(el, video, options.preview, state, emit);
+  const watchFirstFrame = firstFrameWatcher(el, emit);
+  forwardEvents(el, state, emit);
   el.src = video.source_url ?? video.embed_url ?? '';
   if (!options.active) el.load();
 
@@ -77,11 +107,11 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
     element: el,
     ready: () => ready,
     async play() {
-      if (!started) {
-        started = true;
-        if (previewing) {
-          previewing = false;
-          el.currentTime = startAt;
+      if (!state.started) {
+        state.started = true;
+        if (state.previewing) {
+          state.previewing = false;
+          el.currentTime = state.startAt;
         }
       }
       watchFirstFrame();
@@ -89,12 +119,12 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
     },
     pause: () => el.pause(),
     seek(seconds) {
-      previewing = false;
-      startAt = seconds;
+      state.previewing = false;
+      state.startAt = seconds;
       el.currentTime = Math.max(0, Math.min(seconds, Number.isFinite(el.duration) ? el.duration : seconds));
       emit({ type: 'time', time: el.currentTime });
     },
-    currentTime: () => (previewing ? startAt : el.currentTime),
+    currentTime: () => (state.previewing ? state.startAt : el.currentTime),
     duration: () => (Number.isFinite(el.duration) ? el.duration : video.duration),
     paused: () => el.paused,
     setVolume: (v) => void (el.volume = Math.max(0, Math.min(1, v))),

@@ -1,6 +1,7 @@
 import { youtubeId, MESSAGES } from '@branchify/shared';
 import { loadScript } from './script';
-import type { AdapterFactory } from './types';
+import type { PlayerVideo } from '../runtime/types';
+import type { AdapterFactory, ProviderEvent } from './types';
 
 /* Just the part of the IFrame API we use. */
 interface YTPlayer {
@@ -51,81 +52,96 @@ const ENDED = 0;
 const PAUSED = 2;
 const BUFFERING = 3;
 
+type Emit = (event: ProviderEvent) => void;
+
+/** The player, once built, and what the adapter tracks of it. */
+interface YouTubeState {
+  player: YTPlayer | null;
+  /** The time poll while playing (the IFrame API has no time event). */
+  poll: ReturnType<typeof setInterval> | null;
+  /** play() was asked for and the video has not played since. */
+  framePending: boolean;
+  isPaused: boolean;
+}
+
+/** The embed without YouTube's own controls, keyboard, fullscreen, related videos nor annotations. */
+const playerVars = (startAt: number) => ({
+  playsinline: 1,
+  controls: 0,
+  disablekb: 1,
+  fs: 0,
+  rel: 0,
+  modestbranding: 1,
+  iv_load_policy: 3,
+  start: Math.floor(startAt),
+  origin: location.origin,
+});
+
+/** Playing: the first frame once play() was asked for, and the time polled every 250 ms. */
+const onPlaying = (state: YouTubeState, emit: Emit) => {
+  state.isPaused = false;
+  if (state.framePending) {
+    state.framePending = false;
+    emit({ type: 'firstframe' });
+  }
+  emit({ type: 'waiting', waiting: false });
+  emit({ type: 'play' });
+  state.poll ??= setInterval(() => state.player && emit({ type: 'time', time: state.player.getCurrentTime() }), 250);
+};
+
+/** Any other state: the poll stops; paused, ended or buffering say so. */
+const onNotPlaying = (state: YouTubeState, playerState: number, emit: Emit) => {
+  if (state.poll) clearInterval(state.poll);
+  state.poll = null;
+  if (playerState === PAUSED) {
+    state.isPaused = true;
+    emit({ type: 'pause' });
+  } else if (playerState === ENDED) {
+    state.isPaused = true;
+    emit({ type: 'ended' });
+  } else if (playerState === BUFFERING) emit({ type: 'waiting', waiting: true });
+};
+
+/** Builds the player in `mount` once the IFrame API is loaded: ready with it, or fails with the spec's message. */
+const whenReady = (mount: HTMLElement, id: string | null, video: PlayerVideo, startAt: number, state: YouTubeState, emit: Emit): Promise<void> => {
+  const ready = new Promise<void>((resolve, reject) => {
+    const fail = (message: string) => {
+      emit({ type: 'error', message });
+      reject(new Error(message));
+    };
+    if (!id) return fail(MESSAGES.invalidVideo);
+    loadYouTubeApi().then(
+      (YT) => {
+        state.player = new YT.Player(mount, {
+          videoId: id,
+          width: '100%',
+          height: '100%',
+          playerVars: playerVars(startAt),
+          events: {
+            onReady: () => {
+              emit({ type: 'ready', duration: state.player?.getDuration() || video.duration });
+              resolve();
+            },
+            onStateChange: (e: { data: number }) => (e.data === PLAYING ? onPlaying(state, emit) : onNotPlaying(state, e.data, emit)),
+            onError: (e: { data: number }) => fail(e.data === 2 ? MESSAGES.invalidVideo : MESSAGES.playerLoadFailed),
+          },
+        });
+      },
+      () => fail(MESSAGES.playerLoadFailed),
+    );
+  });
+  ready.catch(() => undefined);
+  return ready;
+};
+
 export const createYouTube: AdapterFactory = (video, emit, options) => {
   const element = document.createElement('div');
   element.className = 'bf-media';
   const mount = document.createElement('div');
   element.appendChild(mount);
   const id = video.external_id ?? youtubeId(video.embed_url ?? '');
-  let player: YTPlayer | null = null;
-  let poll: ReturnType<typeof setInterval> | null = null;
-  let framePending = false;
-  let isPaused = true;
-
-  const ready = new Promise<void>((resolve, reject) => {
-    if (!id) {
-      emit({ type: 'error', message: MESSAGES.invalidVideo });
-      return reject(new Error(MESSAGES.invalidVideo));
-    }
-    loadYouTubeApi().then(
-      (YT) => {
-        player = new YT.Player(mount, {
-          videoId: id,
-          width: '100%',
-          height: '100%',
-          playerVars: {
-            playsinline: 1,
-            controls: 0,
-            disablekb: 1,
-            fs: 0,
-            rel: 0,
-            modestbranding: 1,
-            iv_load_policy: 3,
-            start: Math.floor(options.startAt ?? 0),
-            origin: location.origin,
-          },
-          events: {
-            onReady: () => {
-              emit({ type: 'ready', duration: player?.getDuration() || video.duration });
-              resolve();
-            },
-            onStateChange: (e: { data: number }) => {
-              if (e.data === PLAYING) {
-                isPaused = false;
-                if (framePending) {
-                  framePending = false;
-                  emit({ type: 'firstframe' });
-                }
-                emit({ type: 'waiting', waiting: false });
-                emit({ type: 'play' });
-                poll ??= setInterval(() => player && emit({ type: 'time', time: player.getCurrentTime() }), 250);
-              } else {
-                if (poll) clearInterval(poll);
-                poll = null;
-                if (e.data === PAUSED) {
-                  isPaused = true;
-                  emit({ type: 'pause' });
-                } else if (e.data === ENDED) {
-                  isPaused = true;
-                  emit({ type: 'ended' });
-                } else if (e.data === BUFFERING) emit({ type: 'waiting', waiting: true });
-              }
-            },
-            onError: (e: { data: number }) => {
-              const message = e.data === 2 ? MESSAGES.invalidVideo : MESSAGES.playerLoadFailed;
-              emit({ type: 'error', message });
-              reject(new Error(message));
-            },
-          },
-        });
-      },
-      () => {
-        emit({ type: 'error', message: MESSAGES.playerLoadFailed });
-        reject(new Error(MESSAGES.playerLoadFailed));
-      },
-    );
-  });
-  ready.catch(() => undefined);
+  const state: YouTubeState = { player: null, poll: null, framePending: false, isPaused: true };
+  const ready = whenReady(mount, id, video, options.startAt ?? 0, state, emit);
 
   return {
     video,
@@ -133,24 +149,24 @@ export const createYouTube: AdapterFactory = (video, emit, options) => {
     ready: () => ready,
     async play() {
       await ready;
-      framePending = true;
-      player?.playVideo();
+      state.framePending = true;
+      state.player?.playVideo();
     },
-    pause: () => player?.pauseVideo(),
+    pause: () => state.player?.pauseVideo(),
     seek(seconds) {
-      player?.seekTo(seconds, true);
+      state.player?.seekTo(seconds, true);
       emit({ type: 'time', time: seconds });
     },
-    currentTime: () => player?.getCurrentTime() ?? options.startAt ?? 0,
-    duration: () => player?.getDuration() || video.duration,
-    paused: () => isPaused,
-    setVolume: (v) => player?.setVolume(Math.round(v * 100)),
-    setMuted: (m) => (m ? player?.mute() : player?.unMute()),
-    rates: () => player?.getAvailablePlaybackRates() ?? [],
-    setRate: (r) => player?.setPlaybackRate(r),
+    currentTime: () => state.player?.getCurrentTime() ?? options.startAt ?? 0,
+    duration: () => state.player?.getDuration() || video.duration,
+    paused: () => state.isPaused,
+    setVolume: (v) => state.player?.setVolume(Math.round(v * 100)),
+    setMuted: (m) => (m ? state.player?.mute() : state.player?.unMute()),
+    rates: () => state.player?.getAvailablePlaybackRates() ?? [],
+    setRate: (r) => state.player?.setPlaybackRate(r),
     destroy() {
-      if (poll) clearInterval(poll);
-      player?.destroy();
+      if (state.poll) clearInterval(state.poll);
+      state.player?.destroy();
       element.remove();
     },
   };

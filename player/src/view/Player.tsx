@@ -1,30 +1,41 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { MESSAGES } from '@branchify/shared';
-import { FunnelRuntime, type Command, type Interaction } from '../runtime/machine';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { FunnelRuntime } from '../runtime/machine';
 import { PlaybackStore } from '../runtime/playback';
-import { branchTargets } from '../runtime/timeline';
-import type { LastViewState, PlayerPayload, PlayerVideo } from '../runtime/types';
-import { Overlays, announcement } from './Overlays';
+import type { LastViewState, PlayerPayload } from '../runtime/types';
+import { Overlays } from './Overlays';
 import { PlayerShell } from './PlayerShell';
-import { Stage } from './stage';
+import { useFunnelStage, type PlayerHooks } from './useFunnelStage';
 
-export interface PlayerHooks {
-  /** Resolves with the returning viewer's last position (resume), or null. */
-  resume?: Promise<LastViewState | null>;
-  onInteraction?(interaction: Interaction): void;
-  /** Position updates (editor id, time, duration, seconds played since the last one). */
-  onPosition?(editorId: string, time: number, duration: number | null, played: number): void;
-  /** A branch switched videos or the viewer paused: a good moment to send the position. */
-  onMilestone?(): void;
-}
+export type { PlayerHooks } from './useFunnelStage';
 
-const mark = (name: string) => {
-  try {
-    performance.mark(`branchify:${name}`);
-  } catch {
-    /* marks are diagnostics only */
-  }
+/** The element's size, kept up to date (the overlays scale with the player). */
+const useElementSize = (ref: RefObject<HTMLElement>) => {
+  const [box, setBox] = useState({ width: 640, height: 360 });
+  useEffect(() => {
+    const el = ref.current!;
+    const ro = new ResizeObserver(() => setBox({ width: el.clientWidth, height: el.clientHeight }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return box;
 };
+
+/** Asks a returning viewer whether to resume; a click outside answers no. */
+const ResumeDialog = ({ onAnswer }: { onAnswer: (yes: boolean) => void }) => (
+  <div className="bf-modal-backdrop" onClick={() => onAnswer(false)}>
+    <div className="bf-modal" role="dialog" aria-modal="true" aria-labelledby="bf-resume-title" onClick={(e) => e.stopPropagation()}>
+      <p id="bf-resume-title">Do you want to resume?</p>
+      <div className="bf-modal-actions">
+        <button type="button" className="bf-focusable bf-secondary" onClick={() => onAnswer(false)}>
+          No
+        </button>
+        <button type="button" className="bf-focusable bf-primary" autoFocus onClick={() => onAnswer(true)}>
+          Yes
+        </button>
+      </div>
+    </div>
+  </div>
+);
 
 /**
  * A whole funnel in the player. `inline` fits it to its container (inside an app) instead of the
@@ -36,151 +47,11 @@ export const Player = ({ payload, hooks = {}, inline = false }: { payload: Playe
   const state = useSyncExternalStore(runtime.subscribe, runtime.getState);
   const container = useRef<HTMLDivElement>(null);
   const stageEl = useRef<HTMLDivElement>(null);
-  const stage = useRef<Stage | null>(null);
-  const [box, setBox] = useState({ width: 640, height: 360 });
   const [live, setLive] = useState('');
   const [resumeAsk, setResumeAsk] = useState<LastViewState | null>(null);
-  const lastTime = useRef(0);
-  const firstFrame = useRef(false);
-  const branchClick = useRef(false);
-
-  const warmFor = useCallback(
-    (video: PlayerVideo) => {
-      const targets = branchTargets(video, payload.videos).map((id) => payload.videos.find((v) => v.editor_id === id)!);
-      stage.current?.warm(targets);
-    },
-    [payload],
-  );
-
-  const show = useCallback(
-    (editorId: string, time: number, autoplay: boolean) => {
-      const video = payload.videos.find((v) => v.editor_id === editorId);
-      const s = stage.current;
-      if (!video || !s) return;
-      lastTime.current = time;
-      s.show(video, { time, autoplay }).then(
-        () => warmFor(video),
-        (e: Error) => {
-          if (e?.message) store.fail(e.message);
-        },
-      );
-    },
-    [payload, warmFor, store],
-  );
-
-  // The video layer and the runtime's commands.
-  useEffect(() => {
-    const root = stageEl.current!;
-    const s = new Stage(root, store, (event, video) => {
-      switch (event.type) {
-        case 'time': {
-          const adapter = s.adapter;
-          const isPlaying = adapter ? !adapter.paused() : false;
-          const delta = event.time - lastTime.current;
-          lastTime.current = event.time;
-          runtime.timeUpdate(event.time, isPlaying);
-          hooks.onPosition?.(video.editor_id, event.time, adapter?.duration() ?? video.duration, isPlaying && delta > 0 ? delta : 0);
-          return;
-        }
-        case 'play':
-          runtime.resumed();
-          return;
-        case 'pause':
-        case 'ended':
-          hooks.onMilestone?.();
-          return;
-        case 'firstframe':
-          if (!firstFrame.current) {
-            firstFrame.current = true;
-            mark('first-frame');
-          }
-          if (branchClick.current) {
-            branchClick.current = false;
-            mark('branch-frame');
-          }
-      }
-    });
-    stage.current = s;
-    // A seek from the controls, the keyboard or the resume answer: the runtime jumps there too.
-    const offSeek = store.onSeek((time) => runtime.timeUpdate(time, false));
-    const off = runtime.onCommand((command: Command) => {
-      switch (command.type) {
-        case 'play':
-          void store.play();
-          return;
-        case 'pause':
-          store.pause();
-          return;
-        case 'seek':
-          store.seek(command.time);
-          return;
-        case 'load':
-          show(command.editorId, command.time, command.autoplay);
-          hooks.onMilestone?.();
-          return;
-        case 'open': {
-          if (command.newTab) {
-            const opened = window.open(command.url, '_blank');
-            if (opened) opened.opener = null;
-            else location.assign(command.url); // blocked as a pop-up (no click): follow it here
-          } else location.assign(command.url);
-          return;
-        }
-        case 'interaction':
-          hooks.onInteraction?.(command.interaction);
-          return;
-        case 'announce':
-          setLive(announcement(command.element));
-      }
-    });
-    const stop = () => {
-      off();
-      offSeek();
-      s.destroy();
-      store.destroy();
-      runtime.destroy();
-    };
-
-    // Start: the root video; with resume on, paused on its preview until we know whether to ask.
-    const root0 = runtime.getState().video;
-    if (!root0) {
-      store.fail(MESSAGES.couldntGetPlayer);
-      return stop;
-    }
-    const ask = payload.settings.enable_resume_play && hooks.resume ? hooks.resume : null;
-    // Without resume there is nothing to ask first: play at once (a refused autoplay shows the play button).
-    const initial = s.show(root0, { autoplay: !ask });
-    initial.then(
-      () => warmFor(root0),
-      (e: Error) => {
-        warmFor(root0);
-        store.fail(e?.message || MESSAGES.playerLoadFailed);
-      },
-    );
-    let cancelled = false;
-    void Promise.all([initial, ask]).then(
-      ([, last]) => {
-        if (!ask) return;
-        if (cancelled) return;
-        if (last && payload.videos.some((v) => v.editor_id === last.editor_id) && last.last_watch_time > 0) setResumeAsk(last);
-        else void store.play();
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-      stop();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stage per runtime; the payload and callbacks are read once at mount
-  }, [runtime, store]);
-
+  const onBranch = useFunnelStage({ payload, hooks, runtime, store, stageEl, announce: setLive, askResume: setResumeAsk });
   // Scale with the player's size.
-  useEffect(() => {
-    const el = container.current!;
-    const ro = new ResizeObserver(() => setBox({ width: el.clientWidth, height: el.clientHeight }));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const box = useElementSize(container);
 
   const answerResume = (yes: boolean) => {
     const last = resumeAsk;
@@ -205,37 +76,9 @@ export const Player = ({ payload, hooks = {}, inline = false }: { payload: Playe
       rootRef={container}
       style={{ ['--bf-primary' as string]: primary }}
       holdPlay={Boolean(resumeAsk)}
-      overlays={
-        <Overlays
-          shown={state.shown}
-          box={box}
-          handlers={{
-            onBranch: (elementId, branchId) => {
-              branchClick.current = true;
-              mark('branch-click');
-              const action = runtime.click(elementId, branchId);
-              if (action.kind !== 'branch') branchClick.current = false;
-            },
-            onSkip: (elementId) => runtime.skip(elementId),
-          }}
-        />
-      }
+      overlays={<Overlays shown={state.shown} box={box} handlers={{ onBranch, onSkip: (elementId) => runtime.skip(elementId) }} />}
     >
-      {resumeAsk && (
-        <div className="bf-modal-backdrop" onClick={() => answerResume(false)}>
-          <div className="bf-modal" role="dialog" aria-modal="true" aria-labelledby="bf-resume-title" onClick={(e) => e.stopPropagation()}>
-            <p id="bf-resume-title">Do you want to resume?</p>
-            <div className="bf-modal-actions">
-              <button type="button" className="bf-focusable bf-secondary" onClick={() => answerResume(false)}>
-                No
-              </button>
-              <button type="button" className="bf-focusable bf-primary" autoFocus onClick={() => answerResume(true)}>
-                Yes
-              </button>
-            </div>
-          </div>
-        </div>
-      )}
+      {resumeAsk && <ResumeDialog onAnswer={answerResume} />}
       <div className="bf-sr-only" role="status" aria-live="polite">
         {live}
       </div>
