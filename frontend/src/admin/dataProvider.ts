@@ -16,11 +16,8 @@ const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   if (res.status < 200 || res.status >= 300 || envelope?.success === false) {
     throw new HttpError(envelope?.message || 'An Error Occurred', res.status, envelope);
   }
-  const data = envelope && typeof envelope === 'object' && 'data' in envelope ? (envelope.data as unknown) : envelope;
-  const json =
-    data && typeof data === 'object' && !Array.isArray(data) && 'data' in data && Array.isArray((data as { data: unknown }).data)
-      ? (data as { data: unknown }).data
-      : data;
+  const data = envelope && typeof envelope === 'object' && 'data' in envelope ? envelope.data : envelope;
+  const json = data && typeof data === 'object' && !Array.isArray(data) && 'data' in data && Array.isArray(data.data) ? data.data : data;
   return { status: res.status, headers: res.headers, body: JSON.stringify(json), json };
 };
 

@@ -42,7 +42,7 @@ const RENEW_MARGIN_MS = 10_000;
 /** The token's lifetime in ms from its own claims, or null when it does not say (then a 401 tells). */
 const lifetimeOf = (token: string): number | null => {
   try {
-    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
     return typeof claims.exp === 'number' && typeof claims.iat === 'number' ? (claims.exp - claims.iat) * 1000 : null;
   } catch {
     return null;
@@ -92,7 +92,7 @@ const send = async (method: string, path: string, body?: unknown): Promise<RawRe
       method,
       credentials: 'same-origin',
       headers: headers(body !== undefined && !isForm),
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, SESSION_MESSAGES.genericFailure);
@@ -169,7 +169,7 @@ export interface RequestOptions {
  * the status (the react-admin data provider reads Content-Range).
  */
 export const exchange = async (method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<RawResult> => {
-  const key = path.replace(/^\//, '').split('?')[0]!;
+  const key = path.replace(/^\//, '').split('?')[0];
   if (!NO_RETRY.has(key)) await freshAccessToken();
   let result = await send(method, path, body);
   if (result.status === 401 && accessToken && !NO_RETRY.has(key)) {

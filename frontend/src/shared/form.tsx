@@ -80,7 +80,7 @@ export const FormTextInput = <T extends FieldValues, TOut>({ control, name, ...r
     <TextInput
       {...rest}
       name={name}
-      value={(field.value as string | undefined) ?? ''}
+      value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
@@ -95,7 +95,7 @@ export const FormPasswordInput = <T extends FieldValues, TOut>({ control, name, 
     <PasswordInput
       {...rest}
       name={name}
-      value={(field.value as string | undefined) ?? ''}
+      value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
@@ -111,7 +111,7 @@ export const FormTextArea = <T extends FieldValues, TOut>({ control, name, rows,
       {...rest}
       rows={rows}
       name={name}
-      value={(field.value as string | null | undefined) ?? ''}
+      value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}

@@ -97,7 +97,7 @@ export const usePlainForm = <TSchema extends z.ZodType<unknown, TextValues>>(
     async (all: In): Promise<{ data: z.output<TSchema> | undefined; errors: Errors }> => {
       schema.current ??= loadSchema();
       const result = await (await schema.current).safeParseAsync(all);
-      return result.success ? { data: result.data as z.output<TSchema>, errors: {} } : { data: undefined, errors: firstMessages(result.error.issues) };
+      return result.success ? { data: result.data, errors: {} } : { data: undefined, errors: firstMessages(result.error.issues) };
     },
     [loadSchema],
   );

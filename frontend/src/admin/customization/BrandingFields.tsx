@@ -35,7 +35,7 @@ const ImageField = ({
   onPending: (file: File | undefined) => void;
 }) => {
   const { field } = useController({ control: form.control, name: image.url });
-  const value = field.value as string | null | undefined;
+  const value = field.value;
   // The chosen file's own preview, released when it is replaced, saved or discarded.
   const local = useMemo(() => (pending ? URL.createObjectURL(pending) : null), [pending]);
   useEffect(() => () => (local ? URL.revokeObjectURL(local) : undefined), [local]);

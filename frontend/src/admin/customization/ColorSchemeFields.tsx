@@ -17,7 +17,7 @@ const COLORS: ReadonlyArray<{ name: string; label: string; hint: string }> = [
 
 const ColorField = ({ control, name, label, hint }: { control: Control<CustomizationForm>; name: string; label: string; hint: string }) => {
   const { field, fieldState } = useController({ control, name: `app_color_scheme.--${name}` });
-  const value = (field.value as string | undefined) ?? '';
+  const value = field.value ?? '';
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2 }}>
       <ColorPicker name={name} label={label} value={value} alpha={false} onChange={field.onChange} />

@@ -107,7 +107,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
     invalidates: [keys.customization, SETUP_STATUS_KEY],
     onSuccess: (saved) => {
       client.setQueryData(customizationKeys.admin, saved);
-      form.reset(saved as DefaultValues<CustomizationForm>);
+      form.reset(saved);
       setPending({});
     },
   });
@@ -116,7 +116,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
     setPending({});
   };
   const pendingLogo = usePendingLogo(pending.app_logo);
-  const scheme = (useWatch({ control: form.control, name: 'app_color_scheme' }) ?? {}) as Record<string, string>;
+  const scheme = useWatch({ control: form.control, name: 'app_color_scheme' }) ?? {};
   const appName = (useWatch({ control: form.control, name: 'app_name' }) as string | undefined) ?? '';
   const logoUrl = (useWatch({ control: form.control, name: 'app_logo_url' }) as string | null | undefined) ?? null;
   const { submitCount } = form.formState;

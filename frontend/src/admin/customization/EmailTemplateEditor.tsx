@@ -151,7 +151,7 @@ const VariableList = ({ variables, insert }: { variables: EmailTemplateResource[
  * inserts one where the cursor was), and the rendered mail beside them.
  */
 export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<CustomizationForm>; templates: Record<string, EmailTemplateResource> }) => {
-  const [selected, setSelected] = useState(TEMPLATE_LABELS[0]![0]);
+  const [selected, setSelected] = useState(TEMPLATE_LABELS[0][0]);
   const { submitCount, errors } = form.formState;
   const invalid = Object.keys((errors.app_email_templates as Record<string, unknown> | undefined) ?? {});
   // After a refused save (not while typing), show the template that holds the error.

@@ -13,7 +13,7 @@ const inert = (el: HTMLElement | null) => el?.setAttribute('inert', '');
  * not meet WCAG AA.
  */
 export const ThemePreview = ({ scheme, appName, logoUrl }: { scheme: Record<string, string>; appName: string; logoUrl: string | null }) => {
-  const color = (name: string) => normalizeHex(scheme[`--${name}`], DEFAULT_COLOR_SCHEME[`--${name}`]!);
+  const color = (name: string) => normalizeHex(scheme[`--${name}`], DEFAULT_COLOR_SCHEME[`--${name}`]);
   const primary = color('primary');
   const secondary = color('secondary');
   const accent = color('accent');

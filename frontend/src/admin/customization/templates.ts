@@ -21,13 +21,13 @@ export const catalogueOf = (templates: Record<string, EmailTemplateResource>): E
   isTemplateKey: (key) => Object.prototype.hasOwnProperty.call(templates, key),
   placeholders: (key) => templates[key]?.variables.map((v) => v.placeholder) ?? [],
   missingRequired: (key, body) => {
-    const used = new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]!));
+    const used = new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]));
     return (templates[key]?.variables ?? []).filter((v) => v.required && !used.has(nameOf(v.placeholder))).map((v) => v.placeholder);
   },
   unknownPlaceholders: (key, text) => {
     const known = new Set((templates[key]?.variables ?? []).map((v) => nameOf(v.placeholder)));
     const found = new Set<string>();
-    for (const match of text.matchAll(PLACEHOLDER)) if (!known.has(match[1]!)) found.add(match[1]!);
+    for (const match of text.matchAll(PLACEHOLDER)) if (!known.has(match[1])) found.add(match[1]);
     return [...found];
   },
 });

@@ -62,7 +62,7 @@ export const IntegrationsPage = () => {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`integrations-panel-${tab}`} aria-labelledby={`integrations-tab-${tab}`}>
-        {TABS[tab]!.panel}
+        {TABS[tab].panel}
       </Box>
     </Box>
   );

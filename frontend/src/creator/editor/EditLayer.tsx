@@ -86,7 +86,7 @@ const nudge = (event: KeyboardEvent, at: { top: number; left: number }, move: (p
   const delta = { ArrowUp: [-step, 0], ArrowDown: [step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] }[event.key];
   if (!delta) return;
   event.preventDefault();
-  move({ top: clamp(at.top + delta[0]!, 0, DESIGN_SIZE.height - 10), left: clamp(at.left + delta[1]!, 0, DESIGN_SIZE.width - 10) });
+  move({ top: clamp(at.top + delta[0], 0, DESIGN_SIZE.height - 10), left: clamp(at.left + delta[1], 0, DESIGN_SIZE.width - 10) });
 };
 
 const TextBox = memo(({ store, element, scale, selected }: { store: DocumentStore; element: TextElement; scale: number; selected: boolean }) => {

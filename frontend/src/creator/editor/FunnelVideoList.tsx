@@ -123,7 +123,7 @@ const VideoRow = ({
   ];
   const name = (editorId: string) => {
     const i = titles.findIndex((v) => v.editor_id === editorId);
-    return i < 0 ? 'a removed video' : (titles[i]!.video?.title ?? `Video ${i + 1}`);
+    return i < 0 ? 'a removed video' : (titles[i].video?.title ?? `Video ${i + 1}`);
   };
   const title = video.video?.title ?? `Video ${index + 1} (removed from the library)`;
   return (

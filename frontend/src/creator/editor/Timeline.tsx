@@ -127,7 +127,7 @@ const ZoomControls = ({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) =
       value={zoom}
       valueLabelDisplay="auto"
       valueLabelFormat={(v) => `${v}%`}
-      onChange={(_e, v) => onZoom(v as number)}
+      onChange={(_e, v) => onZoom(v)}
       sx={{ width: 140 }}
     />
     <Tooltip title="Zoom in">

@@ -193,7 +193,7 @@ export const OpacityValue = ({ label, value, onChange }: { label: string; value:
       step={0.1}
       marks
       value={value}
-      onChange={(_e, v) => onChange(Math.round((v as number) * 10) / 10)}
+      onChange={(_e, v) => onChange(Math.round(v * 10) / 10)}
       size="small"
     />
   </Box>

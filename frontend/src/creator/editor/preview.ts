@@ -25,7 +25,7 @@ export const previewPayload = (
             source_url: v.video.source_url,
             thumbnail: v.video.thumbnail,
             duration: v.video.duration,
-            elements: v.elements as FunnelElement[],
+            elements: v.elements,
           },
         ]
       : [],

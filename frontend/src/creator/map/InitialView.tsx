@@ -27,7 +27,7 @@ export const InitialView = ({ layout, onBig }: { layout: FunnelLayout; onBig: (b
       return;
     }
     const zoom = READABLE_ZOOM;
-    const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0]!;
+    const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0];
     const centreY = root.box.y + root.box.height / 2;
     // The start video at the left, level with the middle, without scrolling past the map's top or bottom.
     const y = Math.min(VIEW_PADDING, Math.max(height - VIEW_PADDING - layout.height * zoom, height / 2 - centreY * zoom));

@@ -8,11 +8,11 @@ import { DANGER, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigure
 const pathThrough = (points: Point[]): string => {
   if (points.length === 0) return '';
   const [first, ...rest] = points;
-  let d = `M ${first!.x} ${first!.y}`;
-  if (rest.length === 1) return `${d} L ${rest[0]!.x} ${rest[0]!.y}`;
+  let d = `M ${first.x} ${first.y}`;
+  if (rest.length === 1) return `${d} L ${rest[0].x} ${rest[0].y}`;
   for (let i = 0; i < rest.length - 1; i += 1) {
-    const c = rest[i]!;
-    const next = rest[i + 1]!;
+    const c = rest[i];
+    const next = rest[i + 1];
     const end = i === rest.length - 2 ? next : { x: (c.x + next.x) / 2, y: (c.y + next.y) / 2 };
     d += ` Q ${c.x} ${c.y} ${end.x} ${end.y}`;
   }

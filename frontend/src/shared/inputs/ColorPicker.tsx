@@ -49,7 +49,7 @@ export const ColorPicker = ({
             max={1}
             step={0.1}
             value={alpha}
-            onChange={(_e, v) => onChange(format(hex, v as number))}
+            onChange={(_e, v) => onChange(format(hex, v))}
             sx={{ maxWidth: 200 }}
           />
         )}

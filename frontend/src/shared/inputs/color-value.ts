@@ -25,7 +25,7 @@ export const parseColor = (input: string): Rgba | null => {
   const value = input.trim();
   const hex = HEX.exec(value);
   if (hex) {
-    let digits = hex[1]!;
+    let digits = hex[1];
     if (digits.length <= 4) digits = [...digits].map((c) => c + c).join('');
     const n = (i: number) => parseInt(digits.slice(i, i + 2), 16);
     return { r: n(0), g: n(2), b: n(4), a: digits.length === 8 ? round2(n(6) / 255) : 1 };

@@ -24,7 +24,7 @@ export const mapElement = (doc: EditorDocument, id: string, change: (element: Fu
   const videos = doc.videos.map((v) => {
     const at = v.elements.findIndex((e) => e.id === id);
     if (at < 0) return v;
-    const next = change(v.elements[at]!);
+    const next = change(v.elements[at]);
     if (next === v.elements[at]) return v;
     changed = true;
     const elements = [...v.elements];
@@ -78,7 +78,7 @@ export const newBranch = (doc: EditorDocument, video: EditorVideo, element: Bran
     element,
   ).flatMap(elementBoxes);
   const own = branchElementBoxes(element);
-  const last = own[own.length - 1]!;
+  const last = own[own.length - 1];
   const near = { top: last.top + last.height + PLACEMENT_GAP_PX, left: last.left };
   const origin = element.position;
   const spot =

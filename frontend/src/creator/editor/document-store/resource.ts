@@ -21,7 +21,7 @@ export const fromResource = (funnel: FunnelResource): EditorDocument => ({
   title: funnel.title,
   description: funnel.description ?? '',
   settings: { enable_resume_play: Boolean(funnel.settings?.enable_resume_play), allow_indexing: Boolean(funnel.settings?.allow_indexing) },
-  videos: funnel.videos.map((v) => ({ id: v.id, editor_id: v.editor_id, elements: (v.elements as FunnelElement[]).map(withServedFonts), video: v.video })),
+  videos: funnel.videos.map((v) => ({ id: v.id, editor_id: v.editor_id, elements: v.elements.map(withServedFonts), video: v.video })),
 });
 
 /** What PUT funnels/{id} takes: the whole document, without the library details. */

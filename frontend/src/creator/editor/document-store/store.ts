@@ -86,7 +86,7 @@ export class DocumentStore {
       if (from < 0) return doc;
       const videos = [...doc.videos];
       const [moved] = videos.splice(from, 1);
-      videos.splice(Math.max(0, Math.min(videos.length, toIndex)), 0, moved!);
+      videos.splice(Math.max(0, Math.min(videos.length, toIndex)), 0, moved);
       return { ...doc, videos };
     });
   }

@@ -29,7 +29,7 @@ export const TextPanel = ({ store, element }: { store: DocumentStore; element: T
             label="Thickness"
             value={d.fontThickness}
             options={THICKNESS_OPTIONS}
-            onChange={(fontThickness) => set({ fontThickness: fontThickness as typeof d.fontThickness }, 'fontThickness')}
+            onChange={(fontThickness) => set({ fontThickness: fontThickness }, 'fontThickness')}
           />
         </Row>
         <ColorValue label="Colour" value={d.color} onChange={(color) => set({ color }, 'color')} />

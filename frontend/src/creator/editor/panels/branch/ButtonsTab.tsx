@@ -60,7 +60,7 @@ const StandardButtonFields = ({ branch, set }: { branch: Branch; set: SetBranch 
           label="Thickness"
           value={s.fontThickness}
           options={THICKNESS_OPTIONS}
-          onChange={(fontThickness) => setStandard({ fontThickness: fontThickness as typeof s.fontThickness }, 'fontThickness')}
+          onChange={(fontThickness) => setStandard({ fontThickness: fontThickness }, 'fontThickness')}
         />
         <ColorValue label="Text colour" value={s.color} onChange={(color) => setStandard({ color }, 'color')} />
         <SelectValue label="Shape" value={s.shape} options={SHAPE_OPTIONS} onChange={(shape) => setStandard({ shape: shape as typeof s.shape }, 'shape')} />

@@ -29,7 +29,7 @@ export const PromptTab = ({ element, setData }: { element: BranchElement; setDat
           label="Thickness"
           value={p.fontThickness}
           options={THICKNESS_OPTIONS}
-          onChange={(fontThickness) => set({ fontThickness: fontThickness as typeof p.fontThickness }, 'thickness')}
+          onChange={(fontThickness) => set({ fontThickness: fontThickness }, 'thickness')}
         />
         <ColorValue label="Text colour" value={p.color} onChange={(color) => set({ color }, 'color')} />
         <Row>
