@@ -76,9 +76,9 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
-  // Typed lint: the server and the shared config are checked against their own tsconfig.
+  // Typed lint: product code (server, shared config, player, web app) is checked against its own tsconfig.
   {
-    files: ['plugins/branchify/server/src/**/*.ts', 'config/src/**/*.ts', 'player/src/**/*.{ts,tsx}'],
+    files: ['plugins/branchify/server/src/**/*.ts', 'config/src/**/*.ts', 'player/src/**/*.{ts,tsx}', 'frontend/src/**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
   },

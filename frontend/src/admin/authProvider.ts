@@ -9,12 +9,14 @@ import type { UserResource } from '@branchify/shared';
  * The app's guard admits only admins to /admin; this provider keeps the session alive and signs out.
  */
 export const authProvider: AuthProvider = {
-  login: async () => undefined,
+  login: () => Promise.resolve(),
   checkAuth: async () => {
     if (!getAccessToken() && !(await refreshSession())) throw new Error('Unauthenticated.');
   },
-  checkError: async (error: { status?: number }) => {
-    if (error?.status === 401) throw error;
+  checkError: (error: { status?: number }) => {
+    if (error?.status !== 401) return Promise.resolve();
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- react-admin's checkError contract: reject with the error it was given, as received
+    return Promise.reject(error);
   },
   logout: async () => {
     await api.post('auth/logout').catch(() => undefined);

@@ -41,6 +41,16 @@ const useDrawnFrame = (video: PosterVideo | null, hasPicture: boolean): FrameRes
   return url && result && result.id === id ? result.frame : null;
 };
 
+type SxList = Extract<SxProps<Theme>, readonly unknown[]>;
+
+const isSxList = (sx: SxProps<Theme>): sx is SxList => Array.isArray(sx);
+
+/** An `sx` as a list of styles (to spread into ours): a list as it is, one style as a list of one. */
+const sxList = (sx: SxProps<Theme> | undefined): SxList => {
+  if (sx === undefined) return [];
+  return isSxList(sx) ? sx : [sx];
+};
+
 /**
  * A video's poster frame, one look everywhere a video is shown small (library cards, the video
  * picker, the editor's rows, the map's nodes): its picture when there is one that loads (a direct
@@ -62,7 +72,7 @@ export const VideoPoster = ({ video, sx, children }: { video: PosterVideo | null
       data-frame={drawn?.status}
       sx={[
         { position: 'relative', aspectRatio: '16 / 9', overflow: 'hidden', bgcolor: '#1f2329', color: '#ffffff', display: 'grid', placeItems: 'center' },
-        ...(Array.isArray(sx) ? sx : [sx]),
+        ...sxList(sx),
       ]}
     >
       {picture ? (

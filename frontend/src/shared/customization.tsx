@@ -22,7 +22,7 @@ interface CustomizationApi {
   reload(): Promise<void>;
 }
 
-const CustomizationContext = createContext<CustomizationApi>({ customization: DEFAULT_CUSTOMIZATION, loaded: false, reload: async () => undefined });
+const CustomizationContext = createContext<CustomizationApi>({ customization: DEFAULT_CUSTOMIZATION, loaded: false, reload: () => Promise.resolve() });
 
 const color = (scheme: Record<string, string>, name: string, fallback: string): string => {
   const v = scheme[`--${name}`];

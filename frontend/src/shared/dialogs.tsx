@@ -36,6 +36,17 @@ const QuickNotice = ({
 }) => {
   const [busy, setBusy] = useState(false);
   const alert = useAlert();
+  const confirm = async (run: () => Promise<void> | void) => {
+    setBusy(true);
+    try {
+      await run();
+      close();
+    } catch (error) {
+      alert.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
       <DialogContent>
@@ -44,22 +55,7 @@ const QuickNotice = ({
       <DialogActions>
         <Button onClick={close}>Close</Button>
         {onConfirm && (
-          <Button
-            variant="contained"
-            color={danger ? 'error' : 'primary'}
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-                close();
-              } catch (error) {
-                alert.error(error);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
+          <Button variant="contained" color={danger ? 'error' : 'primary'} disabled={busy} onClick={() => void confirm(onConfirm)}>
             {confirmText}
           </Button>
         )}

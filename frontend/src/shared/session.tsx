@@ -16,14 +16,15 @@ export interface SessionState {
   signedOutBecause: string | null;
 }
 
+// Function properties, not methods: they are stable callbacks that never use `this`, so a caller may take them apart.
 interface SessionApi extends SessionState {
   /** Stores what login/register returned and loads the subscription. */
-  signIn(data: AuthResource): Promise<{ user: UserResource; subscription: SubscriptionResource | null }>;
-  signOut(): Promise<void>;
+  signIn: (data: AuthResource) => Promise<{ user: UserResource; subscription: SubscriptionResource | null }>;
+  signOut: () => Promise<void>;
   /** Reloads the user and subscription (after verification, a plan change, a payment). */
-  refresh(): Promise<{ user: UserResource; subscription: SubscriptionResource | null } | null>;
+  refresh: () => Promise<{ user: UserResource; subscription: SubscriptionResource | null } | null>;
   /** Forgets the session locally (the server already ended it, for `reason`). */
-  forget(reason?: string): void;
+  forget: (reason?: string) => void;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);

@@ -117,8 +117,8 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
   };
   const pendingLogo = usePendingLogo(pending.app_logo);
   const scheme = useWatch({ control: form.control, name: 'app_color_scheme' }) ?? {};
-  const appName = (useWatch({ control: form.control, name: 'app_name' }) as string | undefined) ?? '';
-  const logoUrl = (useWatch({ control: form.control, name: 'app_logo_url' }) as string | null | undefined) ?? null;
+  const appName = useWatch({ control: form.control, name: 'app_name' }) ?? '';
+  const logoUrl = useWatch({ control: form.control, name: 'app_logo_url' }) ?? null;
   const { submitCount } = form.formState;
   const isDirty = form.formState.isDirty || hasPending;
 
@@ -135,7 +135,7 @@ const CustomizationEditor = ({ record }: { record: AdminCustomizationResource })
       noValidate
       aria-label="App customization"
       // The whole record goes back, as react-admin would send it; the server ignores what it derives.
-      onSubmit={form.submit(async () => void (await save.mutateAsync(bodyOf(form.getValues(), pending))))}
+      onSubmit={(event) => void form.submit(async () => void (await save.mutateAsync(bodyOf(form.getValues(), pending))))(event)}
     >
       <SaveBar isDirty={isDirty} submitting={form.submitting} discard={discard} />
       <Section id="branding-title" title="Branding" intro="The name, description and images your users see.">

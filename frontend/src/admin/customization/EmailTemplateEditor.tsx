@@ -167,7 +167,7 @@ export const EmailTemplateEditor = ({ form, templates }: { form: UseFormReturn<C
   const bodyName = `app_email_templates.${selected}.body` as const;
   const subject = (useWatch({ control: form.control, name: subjectName }) as string | undefined) ?? '';
   const body = (useWatch({ control: form.control, name: bodyName }) as string | undefined) ?? '';
-  const appName = (useWatch({ control: form.control, name: 'app_name' }) as string | undefined) ?? '';
+  const appName = useWatch({ control: form.control, name: 'app_name' }) ?? '';
   // Where a clicked placeholder goes: the field last focused, at its cursor (the body by default).
   const target = useRef<{ part: Part; element: HTMLInputElement | HTMLTextAreaElement } | null>(null);
   const remember = (part: Part) => (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {

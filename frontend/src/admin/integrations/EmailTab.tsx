@@ -125,7 +125,12 @@ const MailerPanel = ({ settings }: { settings: MailerSettings }) => {
         />
       </Box>
       {/* The record goes back as served: the masked password means "keep the saved one". */}
-      <Box component="form" noValidate aria-label="Transactional email" onSubmit={form.submit(async () => void (await save.mutateAsync(form.getValues())))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Transactional email"
+        onSubmit={(event) => void form.submit(async () => void (await save.mutateAsync(form.getValues())))(event)}
+      >
         <MailerFields control={control} hasPassword={settings.has_password} />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
           <Button type="submit" variant="contained" disabled={form.submitting}>

@@ -76,7 +76,7 @@ const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () =
   const { control } = form;
   return (
     // The record goes back as it was served: masked secrets mean "keep", redirect_url is read-only.
-    <Box component="form" noValidate onSubmit={form.submit(async () => void (await save.mutateAsync(form.getValues())))}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(async () => void (await save.mutateAsync(form.getValues())))(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <Typography variant="body2" color="text.secondary">
           From your Stripe dashboard (Developers → API keys, and Settings → Connect for the client ID). Saved secrets are shown masked.

@@ -34,7 +34,8 @@ export interface StripeConfig {
 export interface MailerSettings {
   host: string;
   port: number | null;
-  encryption: 'none' | 'ssl' | 'tls' | string;
+  /** As stored: `none`, `ssl` or `tls` when set through the form, but the server passes it on unchecked. */
+  encryption: string;
   username: string;
   password: string;
   has_password: boolean;

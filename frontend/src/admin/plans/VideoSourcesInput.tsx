@@ -15,7 +15,9 @@ export const VideoSourcesInput = () => {
     format: (v: string[] | null) => v,
     parse: (v: string[] | null) => v,
   });
-  const value: string[] = Array.isArray(field.value) ? field.value : [...VIDEO_PROVIDERS];
+  // react-hook-form types a field's value as any; `format` above hands it over as stored.
+  const stored = field.value as string[] | null;
+  const value = Array.isArray(stored) ? stored : [...VIDEO_PROVIDERS];
   const onChange = (next: string[]) => {
     const ordered = VIDEO_PROVIDERS.filter((p) => next.includes(p));
     field.onChange(ordered.length === VIDEO_PROVIDERS.length ? null : ordered);

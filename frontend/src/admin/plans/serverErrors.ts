@@ -9,7 +9,7 @@ export const formErrorsFrom = (errors: unknown): FieldValues | undefined => {
   const out: Record<string, string> = {};
   for (const [key, messages] of Object.entries(errors as Record<string, unknown>)) {
     const field = key.split('.')[0];
-    const first = Array.isArray(messages) ? messages[0] : messages;
+    const first: unknown = Array.isArray(messages) ? messages[0] : messages;
     if (typeof first === 'string' && !(field in out)) out[field] = first;
   }
   return Object.keys(out).length ? out : undefined;

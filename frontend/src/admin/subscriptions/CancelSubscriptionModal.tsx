@@ -69,7 +69,7 @@ export const CancelSubscriptionModal = ({ subscription: opened, close }: { subsc
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <ModalWarning message={refusal ?? failure.warning} />
         <CurrentSubscription subscription={subscription} />

@@ -66,7 +66,7 @@ export const PlanSubscriptionModal = ({ user, current: opened, close }: Props) =
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         {blocked && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>

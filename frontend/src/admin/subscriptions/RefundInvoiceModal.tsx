@@ -111,7 +111,7 @@ export const RefundInvoiceModal = ({ userId, invoice: opened, close }: { userId:
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <ModalWarning message={refusal ?? failure.warning} />
         <Paper variant="outlined" component="section" aria-label="Invoice summary" sx={{ p: 2, mb: 2 }}>

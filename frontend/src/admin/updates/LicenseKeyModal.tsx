@@ -17,7 +17,7 @@ export const LicenseKeyModal = ({ close }: { close: () => void }) => {
     onSuccess: close,
   });
   return (
-    <Box component="form" noValidate onSubmit={form.submit(async (values) => void (await save.mutateAsync(values)))}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(async (values) => void (await save.mutateAsync(values)))(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <Typography variant="body2" color="text.secondary">
           The license key from your purchase. It is stored encrypted and only ever sent to the update server.

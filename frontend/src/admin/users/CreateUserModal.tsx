@@ -17,7 +17,7 @@ export const CreateUserModal = ({ close }: { close: () => void }) => {
   });
   const { control } = form;
   return (
-    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await create.mutateAsync(body)))}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(async (body) => void (await create.mutateAsync(body)))(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           <FormTextInput control={control} name="first_name" label="First name" autoComplete="off" requiredMark fullWidth margin="normal" autoFocus />

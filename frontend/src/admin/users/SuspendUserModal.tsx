@@ -45,7 +45,7 @@ export const SuspendUserModal = ({ user, close }: { user: UserResource; close: (
     await change.mutateAsync(suspending && status_note ? { status, status_note } : { status });
   });
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <DialogContentText component="div">
           {suspending ? (

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from '@branchify/shared';
 import { BooleanInput, CheckboxGroupInput, SimpleForm, TextInput, useSaveContext } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { formErrorsFrom } from '../plans/serverErrors';
 import { EVENT_LABELS } from './labels';
 
@@ -14,7 +15,11 @@ const WEBHOOK_DEFAULTS = { url: '', description: '', events: [] as string[], ena
 const eventChoices = WEBHOOK_EVENT_TYPES.map((id) => ({ id, name: EVENT_LABELS[id] }));
 
 /** Only the endpoint's own fields go back (the record also carries ids, the secret's hint, dates). */
-const editable = (values: FieldValues) => ({ url: values.url, description: values.description, events: values.events, enabled: values.enabled });
+const editable = (values: FieldValues) => {
+  // The resolver has checked the values against the schema (raw: they are sent as typed).
+  const { url, description, events, enabled } = values as z.input<typeof webhookEndpointSchema>;
+  return { url, description, events, enabled };
+};
 
 /** The endpoint form, shared by create and edit; the server's refusals (a private address) land under the field. */
 export const WebhookForm = ({ toolbar }: { toolbar?: ReactElement | false }) => {

@@ -163,21 +163,18 @@ const exportCsv = async (funnelId: number, range: DateRange) => {
 const ExportButton = ({ funnelId, range }: { funnelId: number; range: DateRange }) => {
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await exportCsv(funnelId, range);
+    } catch (error) {
+      alert.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Button
-      startIcon={<DownloadIcon />}
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await exportCsv(funnelId, range);
-        } catch (error) {
-          alert.error(error);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
+    <Button startIcon={<DownloadIcon />} disabled={busy} onClick={() => void download()}>
       Export CSV
     </Button>
   );

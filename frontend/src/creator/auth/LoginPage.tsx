@@ -38,7 +38,7 @@ export const LoginPage = () => {
           </Alert>
         )}
       </Suspense>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextInput {...form.field('email')} type="email" label="Email" autoComplete="email" requiredMark autoFocus />
         <PasswordInput {...form.field('password')} label="Password" autoComplete="current-password" requiredMark />
         <Box sx={{ textAlign: 'right' }}>

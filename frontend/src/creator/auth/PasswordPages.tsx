@@ -27,7 +27,7 @@ export const ForgotPasswordPage = () => {
   });
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextInput {...form.field('email')} type="email" label="Email" autoComplete="email" requiredMark autoFocus />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>
           Send reset link
@@ -53,7 +53,7 @@ export const ResendPasswordResetLinkPage = () => {
   return (
     <AuthLayout title="Check your email">
       <Typography sx={{ mb: 1 }}>If an account exists for this address, a password reset link is on its way. It expires in 60 minutes.</Typography>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextInput {...form.field('email')} type="email" label="Email" />
         <Button type="submit" variant="outlined" fullWidth sx={{ mt: 1 }} disabled={form.submitting}>
           Resend link
@@ -91,7 +91,7 @@ export const PasswordResetPage = () => {
           </Link>
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <PasswordInput {...form.field('password')} label="New password" autoComplete="new-password" requiredMark autoFocus />
         <PasswordInput {...form.field('password_confirmation')} label="Confirm new password" autoComplete="new-password" requiredMark />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={form.submitting}>

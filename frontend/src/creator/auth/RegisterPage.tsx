@@ -27,7 +27,7 @@ export const RegisterPage = () => {
   });
   return (
     <AuthLayout title="Create your account">
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
           <TextInput {...form.field('first_name')} label="First name" autoComplete="given-name" requiredMark autoFocus />
           <TextInput {...form.field('last_name')} label="Last name" autoComplete="family-name" requiredMark />

@@ -35,6 +35,10 @@ export const VerifyNoticePage = () => {
       setBusy(false);
     }
   };
+  const logOut = async () => {
+    await session.signOut();
+    navigate(ROUTES.UserLogin);
+  };
   return (
     <AuthLayout title="Verify your email address">
       <Typography sx={{ mb: 2 }}>
@@ -59,18 +63,11 @@ export const VerifyNoticePage = () => {
       {session.user ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {!loaded || noMailer ? null : (
-            <Button variant="contained" onClick={resend} disabled={busy}>
+            <Button variant="contained" onClick={() => void resend()} disabled={busy}>
               Resend verification link
             </Button>
           )}
-          <Button
-            onClick={async () => {
-              await session.signOut();
-              navigate(ROUTES.UserLogin);
-            }}
-          >
-            Logout
-          </Button>
+          <Button onClick={() => void logOut()}>Logout</Button>
         </Box>
       ) : (
         <Link component={RouterLink} to={ROUTES.UserLogin}>
@@ -133,16 +130,14 @@ export const EmailVerifyPage = () => {
 export const AccountVerifiedPage = () => {
   const session = useSession();
   const navigate = useNavigate();
+  const proceed = async () => {
+    const fresh = session.user ? await session.refresh() : null;
+    navigate(fresh ? afterLoginRoute(fresh.user, fresh.subscription) : ROUTES.UserLogin);
+  };
   return (
     <AuthLayout title="Account verified">
       <Typography sx={{ mb: 2 }}>Your email address is verified. You're all set.</Typography>
-      <Button
-        variant="contained"
-        onClick={async () => {
-          const fresh = session.user ? await session.refresh() : null;
-          navigate(fresh ? afterLoginRoute(fresh.user, fresh.subscription) : ROUTES.UserLogin);
-        }}
-      >
+      <Button variant="contained" onClick={() => void proceed()}>
         Continue
       </Button>
     </AuthLayout>

@@ -19,6 +19,10 @@ export const LeaveGuard = ({ store, saveNow }: { store: DocumentStore; saveNow: 
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+  const saveAndLeave = async () => {
+    if (await saveNow()) blocker.proceed?.();
+    else blocker.reset?.();
+  };
 
   return (
     <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title" data-modal="unsaved-changes">
@@ -31,13 +35,7 @@ export const LeaveGuard = ({ store, saveNow }: { store: DocumentStore; saveNow: 
         <Button color="error" onClick={() => blocker.proceed?.()}>
           Leave without saving
         </Button>
-        <Button
-          variant="contained"
-          onClick={async () => {
-            if (await saveNow()) blocker.proceed?.();
-            else blocker.reset?.();
-          }}
-        >
+        <Button variant="contained" onClick={() => void saveAndLeave()}>
           Save and leave
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { rootVideo, type CustomizationResource, type FunnelElement } from '@branchify/shared';
+import { rootVideo, type CustomizationResource } from '@branchify/shared';
 import type { PlayerPayload, PlayerVideo } from '@branchify/player';
 import type { EditorDocument } from './document-store';
 

@@ -38,7 +38,7 @@ export const FunnelFormModal = ({
     },
   });
   return (
-    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await save.mutateAsync(body)))}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(async (body) => void (await save.mutateAsync(body)))(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <FormTextInput control={form.control} name="title" label="Title" requiredMark autoFocus />
         <FormTextArea control={form.control} name="description" label="Description" rows={4} />

@@ -29,6 +29,12 @@ export const ShareFunnelModal = ({ identifier, close }: { identifier: string; cl
   const ref = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<number>();
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    await copyText(code, ref.current);
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+  };
   return (
     <>
       <DialogContent sx={{ pt: 0 }}>
@@ -50,15 +56,7 @@ export const ShareFunnelModal = ({ identifier, close }: { identifier: string; cl
           {copied ? 'Copied' : ''}
         </Typography>
         <Button onClick={close}>Close</Button>
-        <Button
-          variant="contained"
-          onClick={async () => {
-            await copyText(code, ref.current);
-            setCopied(true);
-            window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-          }}
-        >
+        <Button variant="contained" onClick={() => void copy()}>
           Copy
         </Button>
       </DialogActions>

@@ -30,10 +30,16 @@ import { initials } from '../../shared/format';
 
 /** The profile preview of both sidebars: initials, full name, email, and a Logout menu. */
 const ProfileBlock = () => {
-  const { user, signOut } = useSession();
+  const session = useSession();
+  const { user } = session;
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
+  const logOut = async () => {
+    setAnchor(null);
+    await session.signOut();
+    navigate(ROUTES.UserLogin, { replace: true });
+  };
   return (
     <>
       <ButtonBase
@@ -69,15 +75,7 @@ const ProfileBlock = () => {
         anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
         transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
-        <MenuItem
-          onClick={async () => {
-            setAnchor(null);
-            await signOut();
-            navigate(ROUTES.UserLogin, { replace: true });
-          }}
-        >
-          Logout
-        </MenuItem>
+        <MenuItem onClick={() => void logOut()}>Logout</MenuItem>
       </Menu>
     </>
   );

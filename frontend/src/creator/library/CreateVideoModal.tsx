@@ -188,7 +188,7 @@ export const CreateVideoModal = ({ video, close }: { video?: VideoResource; clos
   const urlError = errors.url?.message ?? ('video_id' in errors ? errors.video_id?.message : undefined) ?? errors.provider?.message;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <ProviderTabs provider={provider} locked={Boolean(video)} onSelect={selectProvider} />
         {upgrade && (

@@ -19,7 +19,7 @@ export const EditVideoTitleModal = ({ video, close }: { video: VideoResource; cl
     onSuccess: close,
   });
   return (
-    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await save.mutateAsync(body)))}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(async (body) => void (await save.mutateAsync(body)))(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <FormTextInput control={form.control} name="title" label="Title" requiredMark autoFocus />
       </DialogContent>

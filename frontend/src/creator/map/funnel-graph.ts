@@ -1,4 +1,4 @@
-import dagre from '@dagrejs/dagre';
+import dagre, { type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
 import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement, type VideoProvider } from '@branchify/shared';
 
 /**
@@ -270,7 +270,7 @@ const labelSize = (label: string, lines = 1): { width: number; height: number } 
 
 /** Dagre's left-to-right layout: nodes and edge labels placed so none overlap. */
 export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number } = {}): FunnelLayout => {
-  const g = new dagre.graphlib.Graph({ multigraph: true });
+  const g = new dagre.graphlib.Graph<GraphLabel, NodeLabel, EdgeLabel>({ multigraph: true });
   g.setGraph({ rankdir: 'LR', nodesep: 28, edgesep: 16, ranksep: 90, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const node of graph.nodes) {
@@ -283,8 +283,9 @@ export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number 
   dagre.layout(g);
 
   const nodes = graph.nodes.map((node): LaidOutNode => {
-    const n = g.node(node.id);
-    return { ...node, box: { x: n.x - n.width / 2, y: n.y - n.height / 2, width: n.width, height: n.height } };
+    // Dagre has placed every node by now (x and y are its centre).
+    const { x = 0, y = 0, width, height } = g.node(node.id);
+    return { ...node, box: { x: x - width / 2, y: y - height / 2, width, height } };
   });
   const edges = graph.edges.map((edge): LaidOutEdge => {
     const e = g.edge({ v: edge.source, w: edge.target, name: edge.id }) as { points: Point[]; x?: number; y?: number; width: number; height: number };

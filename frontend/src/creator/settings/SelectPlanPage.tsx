@@ -126,21 +126,16 @@ export const SelectPlanPage = () => {
   const plans = usePlans();
   const current = session.subscription;
   const { choose, finish, busy } = usePlanChoice();
+  const logOut = async () => {
+    await session.signOut();
+    navigate('/login');
+  };
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, md: 4 } }} component="main">
       <PageHeader title="Choose a plan">
         {grantsAccess(current) && <Button onClick={() => navigate(-1)}>Back</Button>}
-        {!grantsAccess(current) && (
-          <Button
-            onClick={async () => {
-              await session.signOut();
-              navigate('/login');
-            }}
-          >
-            Logout
-          </Button>
-        )}
+        {!grantsAccess(current) && <Button onClick={() => void logOut()}>Logout</Button>}
       </PageHeader>
       {userMayResume(current) && (
         <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} data-testid="resume-offer" action={<ResumeButton sub={current} onResumed={finish} />}>

@@ -37,7 +37,7 @@ export const ChangePasswordModal = ({ close }: { close: () => void }) => {
   });
   const { control } = form;
   return (
-    <Box component="form" noValidate onSubmit={form.submit(async (body) => void (await change.mutateAsync(body)))}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(async (body) => void (await change.mutateAsync(body)))(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <FormPasswordInput control={control} name="current_password" label="Current password" autoComplete="current-password" requiredMark autoFocus />
         <FormPasswordInput control={control} name="password" label="New password" autoComplete="new-password" requiredMark />
@@ -73,7 +73,7 @@ export const CancelSubscriptionModal = ({ subscription, close }: { subscription:
     await cancel.mutateAsync({ period, cancellation_reason: cancellation_reason || null });
   });
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         {onlyNow ? (
           <Typography>This plan ends as soon as you cancel it.</Typography>

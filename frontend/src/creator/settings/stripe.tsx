@@ -75,7 +75,7 @@ const CardForm = ({ close, onSuccess }: { close: () => void; onSuccess?: () => v
     }
   };
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <DialogContent sx={{ pt: 0 }}>
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="card-element">
           <CardElement options={{ hidePostalCode: true }} />

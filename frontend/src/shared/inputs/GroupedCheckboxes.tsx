@@ -68,7 +68,7 @@ export const GroupedCheckboxes = ({
               <FormLabel component="legend" sx={{ fontSize: '0.875rem' }}>
                 {o.value.label || o.label}
               </FormLabel>
-              <FormGroup row>{o.value.data.map((d) => box({ label: d.label, value: String(d.value) }))}</FormGroup>
+              <FormGroup row>{o.value.data.map((d) => box({ label: d.label, value: d.value }))}</FormGroup>
             </FormControl>
           ),
         )}

@@ -6,10 +6,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { MODAL_Z_INDEX } from '../modals';
 
-/** Select options: `{label, value}`, the value a string or a group `{label, data[]}`. */
+/** One choice: what it says and the value it stands for. */
+interface SelectChoice {
+  label: string;
+  value: string;
+}
+
+/** Select options: `{label, value}`, the value a string or a group `{label, data[]}` of choices. */
 export interface SelectOption {
   label: string;
-  value: string | { label: string; data: SelectOption[] };
+  value: string | { label: string; data: SelectChoice[] };
 }
 
 const flatten = (options: SelectOption[]) =>
@@ -23,7 +29,7 @@ const flatten = (options: SelectOption[]) =>
       : [
           <ListSubheader key={`g-${o.label}`}>{o.value.label || o.label}</ListSubheader>,
           ...o.value.data.map((d) => (
-            <MenuItem key={String(d.value)} value={String(d.value)}>
+            <MenuItem key={d.value} value={d.value}>
               {d.label}
             </MenuItem>
           )),

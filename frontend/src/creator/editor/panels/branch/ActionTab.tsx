@@ -38,7 +38,7 @@ export const ActionTab = ({
         label="Click action"
         value={branch.onclick}
         options={CLICK_ACTION_OPTIONS}
-        onChange={(onclick) => set((b) => ({ ...b, onclick: onclick as Branch['onclick'] }), 'onclick')}
+        onChange={(onclick) => set((b) => ({ ...b, onclick }), 'onclick')}
       />
       {branch.onclick === 'url' && (
         <>

@@ -16,12 +16,7 @@ export const ButtonsTab = ({ store, element, branch }: { store: DocumentStore; e
     <>
       <PanelSection title="Button">
         <TextValue label="Branch name" value={branch.name} onChange={(name) => set((b) => ({ ...b, name }), 'name')} />
-        <SelectValue
-          label="Layout"
-          value={branch.type}
-          options={LAYOUT_OPTIONS}
-          onChange={(type) => set((b) => ({ ...b, type: type as Branch['type'] }), 'type')}
-        />
+        <SelectValue label="Layout" value={branch.type} options={LAYOUT_OPTIONS} onChange={(type) => set((b) => ({ ...b, type }), 'type')} />
       </PanelSection>
       {branch.type === 'standard' ? <StandardButtonFields branch={branch} set={set} /> : <ImageButtonFields branch={branch} set={set} />}
       <PanelSection title="Position">
@@ -63,29 +58,19 @@ const StandardButtonFields = ({ branch, set }: { branch: Branch; set: SetBranch 
           onChange={(fontThickness) => setStandard({ fontThickness: fontThickness }, 'fontThickness')}
         />
         <ColorValue label="Text colour" value={s.color} onChange={(color) => setStandard({ color }, 'color')} />
-        <SelectValue label="Shape" value={s.shape} options={SHAPE_OPTIONS} onChange={(shape) => setStandard({ shape: shape as typeof s.shape }, 'shape')} />
+        <SelectValue label="Shape" value={s.shape} options={SHAPE_OPTIONS} onChange={(shape) => setStandard({ shape }, 'shape')} />
       </PanelSection>
       <PanelSection title="Background">
         <ToggleValue label="Background" checked={bg.enabled} onChange={(enabled) => setBackground({ enabled }, 'bg')} />
         {bg.enabled && (
           <>
-            <SelectValue
-              label="Background type"
-              value={bg.style}
-              options={BACKGROUND_OPTIONS}
-              onChange={(style) => setBackground({ style: style as typeof bg.style }, 'bgStyle')}
-            />
+            <SelectValue label="Background type" value={bg.style} options={BACKGROUND_OPTIONS} onChange={(style) => setBackground({ style }, 'bgStyle')} />
             {bg.style === 'image' ? (
               <ImageField label="Background image" value={bg.image} onChange={(image) => setBackground({ image }, 'bgImage')} />
             ) : (
               <ColorValue label="Background colour" value={bg.color} onChange={(color) => setBackground({ color }, 'bgColor')} />
             )}
-            <SelectValue
-              label="Corners"
-              value={bg.edge}
-              options={CORNER_OPTIONS}
-              onChange={(edge) => setBackground({ edge: edge as typeof bg.edge }, 'edge')}
-            />
+            <SelectValue label="Corners" value={bg.edge} options={CORNER_OPTIONS} onChange={(edge) => setBackground({ edge }, 'edge')} />
             {/* Two a row, so each label reads in full in the panel's width. */}
             {[['top', 'bottom'] as const, ['left', 'right'] as const].map((sides) => (
               <Row key={sides[0]}>

@@ -13,7 +13,7 @@ export const OverlayTab = ({ element, setData }: { element: BranchElement; setDa
       <ToggleValue label="Cover the video behind the buttons" checked={o.enabled} onChange={(enabled) => set({ enabled }, 'on')} />
       {o.enabled && (
         <>
-          <SelectValue label="Overlay type" value={o.type} options={BACKGROUND_OPTIONS} onChange={(type) => set({ type: type as typeof o.type }, 'type')} />
+          <SelectValue label="Overlay type" value={o.type} options={BACKGROUND_OPTIONS} onChange={(type) => set({ type }, 'type')} />
           {o.type === 'color' ? (
             <>
               <ColorValue label="Overlay colour" value={o.color.value} onChange={(value) => set({ color: { ...o.color, value } }, 'color')} />

@@ -56,12 +56,7 @@ export const PromptTab = ({ element, setData }: { element: BranchElement; setDat
         {bg.enabled && (
           <>
             <ColorValue label="Background colour" value={bg.color} onChange={(color) => set({ background: { ...bg, color } }, 'bgColor')} />
-            <SelectValue
-              label="Corners"
-              value={bg.edge}
-              options={CORNER_OPTIONS}
-              onChange={(edge) => set({ background: { ...bg, edge: edge as typeof bg.edge } }, 'edge')}
-            />
+            <SelectValue label="Corners" value={bg.edge} options={CORNER_OPTIONS} onChange={(edge) => set({ background: { ...bg, edge } }, 'edge')} />
           </>
         )}
       </PanelSection>

@@ -82,9 +82,7 @@ const SkipSection = ({ element, setSettings }: { element: BranchElement; setSett
               label="Corners"
               value={skip.background.edge}
               options={CORNER_OPTIONS}
-              onChange={(edge) =>
-                setSettings({ showSkip: { ...skip, background: { ...skip.background, edge: edge as typeof skip.background.edge } } }, 'skipEdge')
-              }
+              onChange={(edge) => setSettings({ showSkip: { ...skip, background: { ...skip.background, edge } } }, 'skipEdge')}
             />
           </Row>
           <ColorValue label="Skip text colour" value={skip.color} onChange={(color) => setSettings({ showSkip: { ...skip, color } }, 'skipColor')} />
@@ -105,12 +103,7 @@ const LookSection = ({ element, setSettings }: { element: BranchElement; setSett
   const hasStandard = element.data.branches.some((b) => b.type === 'standard');
   return (
     <PanelSection title="Look">
-      <SelectValue
-        label="Animation"
-        value={st.animation}
-        options={ANIMATION_OPTIONS}
-        onChange={(animation) => setSettings({ animation: animation as typeof st.animation }, 'animation')}
-      />
+      <SelectValue label="Animation" value={st.animation} options={ANIMATION_OPTIONS} onChange={(animation) => setSettings({ animation }, 'animation')} />
       <ToggleValue label="Give every button the same width" checked={st.equalize} onChange={(equalize) => setSettings({ equalize }, 'equalize')} />
       {hasStandard && (
         <>
@@ -130,9 +123,7 @@ const LookSection = ({ element, setSettings }: { element: BranchElement; setSett
                 label="Gradient direction"
                 value={st.gradient.direction}
                 options={GRADIENT_OPTIONS}
-                onChange={(direction) =>
-                  setSettings({ gradient: { ...st.gradient, direction: direction as typeof st.gradient.direction } }, 'gradientDirection')
-                }
+                onChange={(direction) => setSettings({ gradient: { ...st.gradient, direction } }, 'gradientDirection')}
               />
             </>
           )}
