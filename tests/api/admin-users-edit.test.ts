@@ -1,8 +1,7 @@
-import type { Knex } from 'knex';
 import { MESSAGES } from '@branchify/shared';
-import { openDb } from './support/db';
 import { freePlan, subscribedUser } from './support/content';
-import { adminSession, login, PASSWORD, registerUser, uniqueEmail, type Session } from './support/users';
+import { login, PASSWORD, registerUser, uniqueEmail } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * The admin panel saves a user the way react-admin does: it PUTs back the whole record GET served,
@@ -10,21 +9,15 @@ import { adminSession, login, PASSWORD, registerUser, uniqueEmail, type Session 
  * admin role, the status, the id) must come back as served, and what other flows set (the
  * subscription, the timestamps, the verification date) is ignored.
  */
-let db: Knex;
-let admin: Session;
-beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const served = async (id: number) => {
-  const res = await admin.http.get(`/api/admin/users/${id}`, admin.token);
+  const res = await suite.admin.http.get(`/api/admin/users/${id}`, suite.admin.token);
   expect(res.status).toBe(200);
   return res.body.data as Record<string, unknown> & { subscription: Record<string, unknown> | null };
 };
-const putBack = (id: number, record: Record<string, unknown>) => admin.http.put(`/api/admin/users/${id}`, record, admin.token);
-const row = (id: number) => db('up_users').where({ id }).first();
+const putBack = (id: number, record: Record<string, unknown>) => suite.admin.http.put(`/api/admin/users/${id}`, record, suite.admin.token);
+const row = (id: number) => suite.db('up_users').where({ id }).first();
 
 describe('PUT /api/admin/users/:id with the record GET served', () => {
   it('accepts the record back unchanged (200) and changes nothing', async () => {
@@ -70,10 +63,10 @@ describe('PUT /api/admin/users/:id with the record GET served', () => {
     // The promotion did not reach the user's session either: admin routes still refuse them.
     expect((await user.http.get('/api/admin/users', user.token)).status).toBe(403);
 
-    const other = await admin.http.post(
+    const other = await suite.admin.http.post(
       '/api/admin/users',
       { first_name: 'Second', last_name: 'Admin', email: uniqueEmail('admin2'), password: PASSWORD, password_confirmation: PASSWORD, is_admin: true },
-      admin.token,
+      suite.admin.token,
     );
     const adminRecord = await served(other.body.data.id);
     const demote = await putBack(other.body.data.id, { ...adminRecord, is_admin: false });
@@ -94,7 +87,7 @@ describe('PUT /api/admin/users/:id with the record GET served', () => {
 
   it('keeps a suspended user suspended when their record is saved with a new name', async () => {
     const user = await registerUser();
-    const suspended = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Unpaid invoices' }, admin.token);
+    const suspended = await suite.admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Unpaid invoices' }, suite.admin.token);
     expect(suspended.status).toBe(200);
     const record = await served(user.id);
     expect(record).toMatchObject({ status: 'suspended', status_note: 'Unpaid invoices' });
@@ -125,11 +118,11 @@ describe('PUT /api/admin/users/:id with the record GET served', () => {
   });
 
   it('ignores the served subscription and timestamps, even when they have moved since GET', async () => {
-    const plan = await freePlan(admin);
-    const user = await subscribedUser(admin, plan.id);
+    const plan = await freePlan(suite.admin);
+    const user = await subscribedUser(suite.admin, plan.id);
     const record = await served(user.id);
     expect(record.subscription).toMatchObject({ status: 'active', plan_id: plan.id });
-    const subscriptionRow = await db('branchify_subscriptions').where({ id: record.subscription!.id }).first();
+    const subscriptionRow = await suite.db('branchify_subscriptions').where({ id: record.subscription!.id }).first();
 
     const res = await putBack(user.id, {
       ...record,
@@ -147,7 +140,7 @@ describe('PUT /api/admin/users/:id with the record GET served', () => {
     const after = await row(user.id);
     expect(after.subscription_id).toBe(record.subscription_id);
     expect(after.email_verified_at).not.toBeNull();
-    expect(await db('branchify_subscriptions').where({ id: record.subscription!.id }).first()).toEqual(subscriptionRow);
+    expect(await suite.db('branchify_subscriptions').where({ id: record.subscription!.id }).first()).toEqual(subscriptionRow);
   });
 
   it('still validates the editable fields of a whole record', async () => {
@@ -160,10 +153,14 @@ describe('PUT /api/admin/users/:id with the record GET served', () => {
 
   it('treats a body without editable fields as a status change, as before', async () => {
     const user = await registerUser();
-    const res = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: 'Spam', current_status_ends_at: '' }, admin.token);
+    const res = await suite.admin.http.put(
+      `/api/admin/users/${user.id}`,
+      { status: 'suspended', status_note: 'Spam', current_status_ends_at: '' },
+      suite.admin.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MESSAGES.userSuspended);
-    const back = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'active' }, admin.token);
+    const back = await suite.admin.http.put(`/api/admin/users/${user.id}`, { status: 'active' }, suite.admin.token);
     expect(back.body.message).toBe(MESSAGES.userReactivated);
   });
 });

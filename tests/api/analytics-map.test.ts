@@ -1,17 +1,9 @@
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { client, type Client } from './support/http';
 import { addVideo, createFunnel, freePlan, subscribedUser, uuid } from './support/content';
-import { adminSession, type Session } from './support/users';
+import { type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
-
-beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const DAY_MS = 86_400_000;
 const day = (offset = 0) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -21,7 +13,7 @@ const day = (offset = 0) => new Date(Date.now() + offset * DAY_MS).toISOString()
  * ('Again'); a and b end the funnel. The intro's title needs quoting and formula escaping in CSV.
  */
 const mapFunnel = async () => {
-  const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
   const intro = await addVideo(owner, { title: '=Intro, the "start"' });
   const a = await addVideo(owner, { title: 'Path A' });
   const b = await addVideo(owner, { title: 'Path B' });
@@ -112,8 +104,8 @@ const edge = (report: Report, branch: string, kind: string) => report.map.edges.
 const node = (report: Report, id: string) => report.map.nodes.find((n) => n.editor_id === id);
 
 const dropCounters = async (funnelId: number) => {
-  await db('branchify_analytics_daily').where({ funnel_id: funnelId }).delete();
-  await db('branchify_analytics_marks').where({ funnel_id: funnelId }).delete();
+  await suite.db('branchify_analytics_daily').where({ funnel_id: funnelId }).delete();
+  await suite.db('branchify_analytics_marks').where({ funnel_id: funnelId }).delete();
 };
 
 /** Four viewers today (one twice); the fifth's view and click moved 40 days back. */
@@ -134,8 +126,8 @@ const playedFunnel = async () => {
   await viewer(ref).view([]); // watched the intro and left
   const old = await viewer(ref).view([{ node: 'b2', to: 'b' }], 'b');
   const past = new Date(Date.now() - 40 * DAY_MS);
-  await db('branchify_funnel_views').where({ event_id: old }).update({ created_at: past });
-  await db('branchify_funnel_interactions').where({ view_id: old }).update({ created_at: past });
+  await suite.db('branchify_funnel_views').where({ event_id: old }).update({ created_at: past });
+  await suite.db('branchify_funnel_interactions').where({ view_id: old }).update({ created_at: past });
   // Rows changed behind the counters' back are like rows stored before counters existed: without
   // counters, the report builds them from the rows.
   await dropCounters(funnel.id);
@@ -186,7 +178,7 @@ describe('POST /api/funnels/{id}/analytics: the map', () => {
   });
 
   it('refuses another creator (404) and anonymous callers (401); an admin reads it', async () => {
-    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const json = await other.http.post(`/api/funnels/${funnel.id}/analytics`, {}, other.token);
     expect(json.status).toBe(404);
     expect(JSON.stringify(json.body)).not.toContain('Path A');
@@ -194,7 +186,7 @@ describe('POST /api/funnels/{id}/analytics: the map', () => {
     expect(csv.status).toBe(404);
     expect(csv.text).not.toContain('Path A');
     expect((await client().get(`/api/funnels/${funnel.id}/analytics.csv`)).status).toBe(401);
-    const asAdmin = await admin.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=${day()}&to=${day()}`, admin.token);
+    const asAdmin = await suite.admin.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=${day()}&to=${day()}`, suite.admin.token);
     expect(asAdmin.status).toBe(200);
   });
 

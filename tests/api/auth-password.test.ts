@@ -1,14 +1,9 @@
-import type { Knex } from 'knex';
 import { client } from './support/http';
-import { openDb } from './support/db';
 import { findLoggedLink, logLength } from './support/log';
 import { login, PASSWORD, registerUser, uniqueEmail } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-beforeAll(() => {
-  db = openDb();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const NEW_PASSWORD = 'a-brand-new-secret-9';
 const refresh = (cookie: string | undefined) =>
@@ -81,7 +76,7 @@ describe('forgot and reset password', () => {
     const token = url.searchParams.get('token')!;
     expect(url.searchParams.get('email')).toBe(user.email.toLowerCase());
 
-    const stored = await db('branchify_password_resets').where({ user_id: user.id });
+    const stored = await suite.db('branchify_password_resets').where({ user_id: user.id });
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toBe(token);
 
@@ -117,7 +112,8 @@ describe('forgot and reset password', () => {
     const foreign = await client().post('/api/auth/password/reset', { token, email: other.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(foreign.status).toBe(422);
 
-    await db('branchify_password_resets')
+    await suite
+      .db('branchify_password_resets')
       .where({ user_id: owner.id })
       .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await client().post('/api/auth/password/reset', { token, email: owner.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });

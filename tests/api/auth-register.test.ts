@@ -1,15 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import { client } from './support/http';
-import { openDb } from './support/db';
 import { PASSWORD, registerUser, uniqueEmail } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-beforeAll(() => {
-  db = openDb();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 describe('POST /api/auth/register', () => {
   it('made the first account of the fresh install a verified admin', () => {
@@ -53,7 +48,7 @@ describe('POST /api/auth/register', () => {
     expect(me.status).toBe(200);
     expect(me.body.data.email).toBe(email.toLowerCase());
 
-    const row = await db('up_users').where({ email: email.toLowerCase() }).first();
+    const row = await suite.db('up_users').where({ email: email.toLowerCase() }).first();
     expect(row.password).toMatch(/^\$2[aby]\$10\$/);
     expect(row.password).not.toContain(PASSWORD);
     expect(Boolean(row.is_admin)).toBe(false);
@@ -119,6 +114,6 @@ describe('POST /api/auth/register', () => {
       expect(refused.status).toBe(422);
       expect(refused.body.errors).toEqual({ email: ['The email has already been taken.'] });
     }
-    expect(await db('up_users').where({ email: email.toLowerCase() })).toHaveLength(1);
+    expect(await suite.db('up_users').where({ email: email.toLowerCase() })).toHaveLength(1);
   });
 });

@@ -1,13 +1,8 @@
-import type { Knex } from 'knex';
 import { client, refreshCookie } from './support/http';
-import { openDb } from './support/db';
 import { registerUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-beforeAll(() => {
-  db = openDb();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const refresh = (cookie: string | undefined, http = client()) => http.post('/api/auth/refresh-token').set('Cookie', cookie ?? '');
 
@@ -33,7 +28,7 @@ describe('POST /api/auth/refresh-token', () => {
   it('stores refresh tokens hashed, never as issued', async () => {
     const user = await registerUser();
     const raw = user.cookie!.split('=')[1]!;
-    const rows = await db('branchify_refresh_tokens').where({ user_id: user.id });
+    const rows = await suite.db('branchify_refresh_tokens').where({ user_id: user.id });
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.token_hash)).not.toContain(raw);
   });
@@ -43,7 +38,8 @@ describe('POST /api/auth/refresh-token', () => {
     const first = await refresh(user.cookie, user.http);
     const current = refreshCookie(first);
     // The old token was rotated a while ago (past the two-tabs grace window): this is theft.
-    await db('branchify_refresh_tokens')
+    await suite
+      .db('branchify_refresh_tokens')
       .whereNotNull('rotated_at')
       .andWhere({ user_id: user.id })
       .update({ rotated_at: new Date(Date.now() - 60_000) });
@@ -58,12 +54,13 @@ describe('POST /api/auth/refresh-token', () => {
     const cookies = answers.map((a) => refreshCookie(a)!);
     expect(new Set(cookies).size).toBe(5);
     for (const cookie of cookies) expect((await refresh(cookie, user.http)).status).toBe(200);
-    expect(await db('branchify_refresh_tokens').where({ user_id: user.id }).whereNotNull('revoked_at')).toHaveLength(0);
+    expect(await suite.db('branchify_refresh_tokens').where({ user_id: user.id }).whereNotNull('revoked_at')).toHaveLength(0);
   });
 
   it('refuses an expired refresh token', async () => {
     const user = await registerUser();
-    await db('branchify_refresh_tokens')
+    await suite
+      .db('branchify_refresh_tokens')
       .where({ user_id: user.id })
       .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await refresh(user.cookie, user.http)).status).toBe(401);

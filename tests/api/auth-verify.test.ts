@@ -1,14 +1,9 @@
-import type { Knex } from 'knex';
 import { client } from './support/http';
-import { openDb } from './support/db';
 import { findLoggedLink, logLength } from './support/log';
 import { registerUser, verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-beforeAll(() => {
-  db = openDb();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const linkParams = (link: string) => Object.fromEntries(new URL(link).searchParams) as Record<string, string>;
 
@@ -30,7 +25,7 @@ describe('email verification', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Account successfully verified' });
     expect(res.body.data.email_verified_at).not.toBeNull();
-    const row = await db('up_users').where({ id: user.id }).first();
+    const row = await suite.db('up_users').where({ id: user.id }).first();
     expect(row.email_verified_at).not.toBeNull();
     // Following the link twice is harmless.
     expect((await client().post('/api/auth/verify-email', params)).status).toBe(200);
@@ -50,7 +45,7 @@ describe('email verification', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ success: false, message: 'This verification link is invalid or has expired. Please request a new one.' });
     }
-    const row = await db('up_users').where({ id: user.id }).first();
+    const row = await suite.db('up_users').where({ id: user.id }).first();
     expect(row.email_verified_at).toBeNull();
   });
 

@@ -1,29 +1,24 @@
 // @serial: changes Stripe keys for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { CARDS, configureStripe, createPlan, currentSubscription } from './support/stripe';
-import { adminSession, login, PASSWORD, registerUser, verifiedUser, type Session } from './support/users';
+import { login, PASSWORD, registerUser, verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number };
 let yearly: { id: number };
 let free: { id: number };
 let selfManaged: { id: number };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  monthly = await createPlan(admin, { price: '20.00', payment_schedule: 'monthly' });
-  yearly = await createPlan(admin, { price: '200.00', payment_schedule: 'yearly' });
-  free = await createPlan(admin, { price: '0', payment_schedule: 'free' });
-  selfManaged = await createPlan(admin, { managed_by: 'self' });
+  await configureStripe(suite.admin);
+  monthly = await createPlan(suite.admin, { price: '20.00', payment_schedule: 'monthly' });
+  yearly = await createPlan(suite.admin, { price: '200.00', payment_schedule: 'yearly' });
+  free = await createPlan(suite.admin, { price: '0', payment_schedule: 'free' });
+  selfManaged = await createPlan(suite.admin, { managed_by: 'self' });
 });
-afterAll(() => db.destroy());
 
 const addPlan = (userId: number, planId: number) =>
-  admin.http.post('/api/admin/subscriptions', { user_id: userId, plan_id: planId, status: 'active', managed_by: 'platform' }, admin.token);
+  suite.admin.http.post('/api/admin/subscriptions', { user_id: userId, plan_id: planId, status: 'active', managed_by: 'platform' }, suite.admin.token);
 
 describe('admin subscriptions', () => {
   it("adds a free plan as active: 'Subscription plan added successfully'", async () => {
@@ -32,7 +27,7 @@ describe('admin subscriptions', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Subscription plan added successfully' });
     expect(res.body.data.status).toBe('active');
-    const shown = await admin.http.get(`/api/admin/subscriptions/users/${user.id}`, admin.token);
+    const shown = await suite.admin.http.get(`/api/admin/subscriptions/users/${user.id}`, suite.admin.token);
     expect(shown.body.data).toMatchObject({ id: res.body.data.id, status: 'active' });
   });
 
@@ -60,7 +55,7 @@ describe('admin subscriptions', () => {
     const res = await addPlan(user.id, monthly.id);
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('payment_required');
-    const invoices = (await admin.http.get(`/api/admin/subscriptions/${res.body.data.id}/invoices`, admin.token)).body.data;
+    const invoices = (await suite.admin.http.get(`/api/admin/subscriptions/${res.body.data.id}/invoices`, suite.admin.token)).body.data;
     expect(invoices.map((i: { status: string }) => i.status)).toEqual(['open']);
   });
 
@@ -73,7 +68,7 @@ describe('admin subscriptions', () => {
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ success: false, message: 'This user already has a subscription. Change their plan instead.' });
     }
-    expect((await admin.http.get(`/api/admin/subscriptions/users/${user.id}`, admin.token)).body.data).toMatchObject({
+    expect((await suite.admin.http.get(`/api/admin/subscriptions/users/${user.id}`, suite.admin.token)).body.data).toMatchObject({
       id: first.body.data.id,
       status: 'payment_required',
     });
@@ -86,19 +81,19 @@ describe('admin subscriptions', () => {
     const user = await verifiedUser();
     const answers = await Promise.all(Array.from({ length: 5 }, () => addPlan(user.id, planId())));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    const rows = await db('branchify_subscriptions').where({ user_id: user.id });
+    const rows = await suite.db('branchify_subscriptions').where({ user_id: user.id });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status, plan_id: planId() });
-    expect((await db('up_users').where({ id: user.id }).first()).subscription_id).toBe(rows[0].id);
+    expect((await suite.db('up_users').where({ id: user.id }).first()).subscription_id).toBe(rows[0].id);
     if (status === 'payment_required') {
       // One subscription at Stripe as well, with one open invoice.
-      const invoices = await db('branchify_invoices').where({ user_id: user.id });
+      const invoices = await suite.db('branchify_invoices').where({ user_id: user.id });
       expect(invoices.map((i: { status: string }) => i.status)).toEqual(['open']);
     }
   });
 
   it("refuses admin accounts and self-managed plans with the spec's messages", async () => {
-    const me = await admin.http.get('/api/auth/user', admin.token);
+    const me = await suite.admin.http.get('/api/auth/user', suite.admin.token);
     const adminTarget = await addPlan(me.body.data.id, free.id);
     expect(adminTarget.status).toBe(422);
     expect(adminTarget.body.errors).toEqual({ plan_id: ["Admin accounts don't support subscriptions."] });
@@ -117,7 +112,7 @@ describe('admin subscriptions', () => {
     expect(sub.status).toBe('active');
 
     // The admin's change leaves the difference for the user to pay: nothing is charged.
-    const changed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: yearly.id }, admin.token);
+    const changed = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: yearly.id }, suite.admin.token);
     expect(changed.body).toMatchObject({ success: true, message: 'Subscription plan changed successfully' });
     expect(changed.body.data).toMatchObject({ id: sub.id, plan_id: yearly.id, status: 'payment_required' });
     const open = (await user.http.get(`/api/users/subscriptions/${sub.id}/invoices`, user.token)).body.data.find(
@@ -126,23 +121,27 @@ describe('admin subscriptions', () => {
     const paid = await user.http.post(`/api/users/subscriptions/${sub.id}/invoices/pay`, { invoice_id: open.invoice_id }, user.token);
     expect(paid.body.data).toMatchObject({ plan_id: yearly.id, status: 'active' });
 
-    const noReason = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { period: 'immediately' }, admin.token);
+    const noReason = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { period: 'immediately' }, suite.admin.token);
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors).toEqual({ cancellation_note: ['Please give a reason for the cancellation.'] });
 
-    const cancelled = await admin.http.post(
+    const cancelled = await suite.admin.http.post(
       `/api/admin/subscriptions/${sub.id}/cancel`,
       { cancellation_reason: 'Requested by customer', cancellation_note: 'Requested by customer', period: 'cancel_at_period_end', cancel_at_period_end: true },
-      admin.token,
+      suite.admin.token,
     );
     expect(cancelled.body).toMatchObject({ success: true, message: 'Subscription cancelled successfully' });
     expect(cancelled.body.data.status).toBe('canceled');
 
-    const again = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { cancellation_note: 'x', period: 'immediately' }, admin.token);
+    const again = await suite.admin.http.post(
+      `/api/admin/subscriptions/${sub.id}/cancel`,
+      { cancellation_note: 'x', period: 'immediately' },
+      suite.admin.token,
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This user doesn't have an active subscription to cancel.");
 
-    const resumed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, admin.token);
+    const resumed = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, suite.admin.token);
     expect(resumed.body).toMatchObject({ success: true, message: 'Subscription resumed successfully' });
     expect(resumed.body.data.status).toBe('active');
   });
@@ -150,16 +149,16 @@ describe('admin subscriptions', () => {
   it('refuses to change, cancel or resume a self-managed subscription', async () => {
     const user = await verifiedUser();
     const sub = (await addPlan(user.id, free.id)).body.data;
-    await db('branchify_subscriptions').where({ id: sub.id }).update({ managed_by: 'self' });
-    const change = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: monthly.id }, admin.token);
+    await suite.db('branchify_subscriptions').where({ id: sub.id }).update({ managed_by: 'self' });
+    const change = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: monthly.id }, suite.admin.token);
     expect(change.body.errors).toEqual({ plan_id: ['Only platform-managed subscriptions can be changed through this interface.'] });
-    const cancel = await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { cancellation_note: 'x' }, admin.token);
+    const cancel = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { cancellation_note: 'x' }, suite.admin.token);
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe(
       'We are not able to cancel this subscription from here. You should use our API to update the subscription status to canceled.',
     );
-    await db('branchify_subscriptions').where({ id: sub.id }).update({ status: 'canceled' });
-    const resume = await admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, admin.token);
+    await suite.db('branchify_subscriptions').where({ id: sub.id }).update({ status: 'canceled' });
+    const resume = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, suite.admin.token);
     expect(resume.body.message).toBe(
       'We are not able to resume this subscription from here. You should use our API to update the subscription status to active.',
     );
@@ -176,10 +175,10 @@ describe('refunds', () => {
   const paidSubscription = async () => {
     const user = await verifiedUser();
     const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
-    const invoice = (await admin.http.get(`/api/admin/subscriptions/${res.body.data.id}/invoices`, admin.token)).body.data[0];
+    const invoice = (await suite.admin.http.get(`/api/admin/subscriptions/${res.body.data.id}/invoices`, suite.admin.token)).body.data[0];
     return { user, sub: res.body.data, invoice };
   };
-  const refund = (subId: number, body: object) => admin.http.post(`/api/admin/subscriptions/invoices/${subId}/refund`, body, admin.token);
+  const refund = (subId: number, body: object) => suite.admin.http.post(`/api/admin/subscriptions/invoices/${subId}/refund`, body, suite.admin.token);
 
   it("refunds in parts up to the total: 'paid' with the refunded amount until all went back, then 'refunded' and 409", async () => {
     const { sub, invoice } = await paidSubscription();
@@ -223,7 +222,7 @@ describe('refunds', () => {
   it("refuses an unpaid invoice: 'This invoice may still be pending.'", async () => {
     const user = await verifiedUser();
     const sub = (await addPlan(user.id, monthly.id)).body.data;
-    const invoice = (await admin.http.get(`/api/admin/subscriptions/${sub.id}/invoices`, admin.token)).body.data[0];
+    const invoice = (await suite.admin.http.get(`/api/admin/subscriptions/${sub.id}/invoices`, suite.admin.token)).body.data[0];
     expect(invoice.status).toBe('open');
     const res = await refund(sub.id, { invoice_id: invoice.invoice_id });
     expect(res.status).toBe(422);
@@ -251,12 +250,18 @@ describe('billing history', () => {
     const user = await verifiedUser();
     const first = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
     expect(first.body.data.status).toBe('active');
-    const paid = (await admin.http.get(`/api/admin/subscriptions/${first.body.data.id}/invoices`, admin.token)).body.data[0];
+    const paid = (await suite.admin.http.get(`/api/admin/subscriptions/${first.body.data.id}/invoices`, suite.admin.token)).body.data[0];
     expect(
-      (await admin.http.post(`/api/admin/subscriptions/invoices/${first.body.data.id}/refund`, { invoice_id: paid.invoice_id, amount: 5 }, admin.token)).status,
+      (
+        await suite.admin.http.post(
+          `/api/admin/subscriptions/invoices/${first.body.data.id}/refund`,
+          { invoice_id: paid.invoice_id, amount: 5 },
+          suite.admin.token,
+        )
+      ).status,
     ).toBe(200);
     // The admin moves the user to the free plan: the paid invoice stays in the user's history.
-    const changed = await admin.http.post(`/api/admin/subscriptions/${first.body.data.id}/change`, { plan_id: free.id }, admin.token);
+    const changed = await suite.admin.http.post(`/api/admin/subscriptions/${first.body.data.id}/change`, { plan_id: free.id }, suite.admin.token);
     expect(changed.status).toBe(200);
     expect(changed.body.data.plan_id).toBe(free.id);
     // Then the user buys the yearly plan.
@@ -270,7 +275,7 @@ describe('billing history', () => {
     expect(list.map((i) => i.plan?.id)).toEqual([yearly.id, monthly.id]);
     expect(list[1]).toMatchObject({ invoice_id: paid.invoice_id, subscription_id: first.body.data.id, status: 'paid', amount_refunded: 5 });
 
-    const seenByAdmin = await admin.http.get(`/api/admin/subscriptions/users/${user.id}/invoices`, admin.token);
+    const seenByAdmin = await suite.admin.http.get(`/api/admin/subscriptions/users/${user.id}/invoices`, suite.admin.token);
     expect(seenByAdmin.status).toBe(200);
     expect(seenByAdmin.body.data).toEqual(list);
   });
@@ -284,10 +289,10 @@ describe('billing history', () => {
 
     const byAdmin = await paidSubscriptionFor();
     const theirs = await currentSubscription(byAdmin);
-    const ended = await admin.http.post(
+    const ended = await suite.admin.http.post(
       `/api/admin/subscriptions/${theirs.id}/cancel`,
       { period: 'immediately', cancellation_note: 'Chargeback' },
-      admin.token,
+      suite.admin.token,
     );
     expect(ended.body.data.canceled_by).toBe('admin');
     expect((await currentSubscription(byAdmin)).canceled_by).toBe('admin');
@@ -301,7 +306,7 @@ describe('billing history', () => {
     const other = await verifiedUser();
     expect((await other.http.get('/api/users/invoices', other.token)).body.data).toEqual([]);
     expect((await someone.http.get('/api/users/invoices', someone.token)).body.data).toHaveLength(1);
-    expect((await admin.http.get('/api/admin/subscriptions/users/99999999/invoices', admin.token)).status).toBe(404);
+    expect((await suite.admin.http.get('/api/admin/subscriptions/users/99999999/invoices', suite.admin.token)).status).toBe(404);
     expect((await other.http.get(`/api/admin/subscriptions/users/${someone.id}/invoices`, other.token)).status).toBe(403);
   });
 

@@ -1,23 +1,18 @@
 // @serial: changes Stripe keys; reads every request the Stripe test server saw for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { CARDS, configureStripe, control, createPlan, eventually, fakeUrl, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * Money crosses to Stripe in each currency's minor unit: cents for USD, whole units for JPY
  * (zero-decimal), thousandths for BHD (three-decimal), hundredths of whole krónur for ISK. The
  * Stripe test server records what it was asked for and what it charged.
  */
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
+  await configureStripe(suite.admin);
 });
-afterAll(() => db.destroy());
 
 interface Logged {
   method: string;
@@ -34,7 +29,7 @@ interface Charge {
 }
 
 const requests = () => control<Logged[]>('requests');
-const customerOf = async (userId: number): Promise<string> => (await db('up_users').where({ id: userId }).first()).stripe_customer_id;
+const customerOf = async (userId: number): Promise<string> => (await suite.db('up_users').where({ id: userId }).first()).stripe_customer_id;
 const chargesOf = async (userId: number) => {
   const customer = await customerOf(userId);
   return (await control<Charge[]>('charges')).filter((c) => c.customer === customer);
@@ -51,7 +46,8 @@ const subscribed = async (planId: number) => {
 
 /** The price the app asked Stripe to make for a plan (the request's own fields), and the price Stripe holds for it. */
 const priceAskedFor = async (planId: number) => {
-  const install = await db('branchify_settings')
+  const install = await suite
+    .db('branchify_settings')
     .where({ name: 'install-id' })
     .first()
     .then(
@@ -63,7 +59,7 @@ const priceAskedFor = async (planId: number) => {
     .map((r) => r.params as { unit_amount: string; currency: string; metadata: { branchify_plan_id: string; branchify_install: string } })
     // This install's plan (other suites start installs of their own on the same Stripe).
     .filter((p) => p.metadata.branchify_plan_id === String(planId) && (!install || p.metadata.branchify_install === install));
-  const stored = (await db('branchify_plans').where({ id: planId }).first()).stripe_price_id as string;
+  const stored = (await suite.db('branchify_plans').where({ id: planId }).first()).stripe_price_id as string;
   const res = await fetch(`${fakeUrl()}/v1/prices/${stored}`, { headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } });
   return {
     asked: asked.map((p) => ({ unit_amount: Number(p.unit_amount), currency: p.currency })),
@@ -82,7 +78,7 @@ describe.each([
   ['usd', '19.99', '19.99', '$19.99/month', 1999],
 ])('a %s plan', (currency, typed, stored, shown, minor) => {
   it(`is shown as ${shown}, mirrored and charged at Stripe as ${minor}, and invoiced as ${stored}`, async () => {
-    const plan = await createPlan(admin, { price: typed, currency, payment_schedule: 'monthly' });
+    const plan = await createPlan(suite.admin, { price: typed, currency, payment_schedule: 'monthly' });
     // What Stripe is asked to charge, then what it charged.
     const { asked, price } = await priceAskedFor(plan.id);
     expect(asked).toEqual([{ unit_amount: minor, currency }]);
@@ -95,7 +91,7 @@ describe.each([
     expect(plan).toMatchObject({ price: stored, price_display: shown });
     expect(sub.plan).toMatchObject({ price: stored, price_display: shown });
     expect(invoice).toMatchObject({ amount: Number(stored), currency, status: 'paid' });
-    const row = await db('branchify_invoices').where({ user_id: user.id }).first();
+    const row = await suite.db('branchify_invoices').where({ user_id: user.id }).first();
     expect(Number(row.amount)).toBe(Number(stored));
   });
 });
@@ -110,41 +106,41 @@ describe('plan prices', () => {
     ['usd', '19.999', 'The price field can have at most 2 decimal places in USD.'],
     ['eur', '19.9999', 'The price field must be an amount such as 19 or 19.99.'],
   ])('refuses %s %s: more decimals than the currency is charged in', async (currency, price, message) => {
-    const res = await admin.http.post(
+    const res = await suite.admin.http.post(
       '/api/admin/plans',
       { name: `Decimals ${currency}`, price, currency, payment_schedule: 'monthly', managed_by: 'platform' },
-      admin.token,
+      suite.admin.token,
     );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ price: [message] });
   });
 
   it('keeps trailing zeros out of the count: 12.340 BHD and 1000.000 JPY are accepted', async () => {
-    expect(await createPlan(admin, { price: '12.340', currency: 'bhd' })).toMatchObject({ price: '12.340', price_display: 'BHD\u00a012.340/month' });
-    expect(await createPlan(admin, { price: '1000.000', currency: 'jpy' })).toMatchObject({ price: '1000', price_display: '¥1,000/month' });
+    expect(await createPlan(suite.admin, { price: '12.340', currency: 'bhd' })).toMatchObject({ price: '12.340', price_display: 'BHD\u00a012.340/month' });
+    expect(await createPlan(suite.admin, { price: '1000.000', currency: 'jpy' })).toMatchObject({ price: '1000', price_display: '¥1,000/month' });
   });
 
   it("replaces a Stripe price that charges another amount than the plan's (one made before amounts were scaled per currency)", async () => {
-    const plan = await createPlan(admin, { price: '1000', currency: 'jpy' });
+    const plan = await createPlan(suite.admin, { price: '1000', currency: 'jpy' });
     // What the old code made: ¥1,000 multiplied by 100.
-    const product = (await db('branchify_plans').where({ id: plan.id }).first()).stripe_product_id;
+    const product = (await suite.db('branchify_plans').where({ id: plan.id }).first()).stripe_product_id;
     const wrong = await fetch(`${fakeUrl()}/v1/prices`, {
       method: 'POST',
       headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ product, unit_amount: '100000', currency: 'jpy', 'recurring[interval]': 'month' }).toString(),
     });
     const wrongPrice = ((await wrong.json()) as { id: string }).id;
-    await db('branchify_plans').where({ id: plan.id }).update({ stripe_price_id: wrongPrice });
+    await suite.db('branchify_plans').where({ id: plan.id }).update({ stripe_price_id: wrongPrice });
 
     const { user } = await subscribed(plan.id);
     expect((await chargesOf(user.id)).map((c) => c.amount)).toEqual([1000]);
-    const row = await db('branchify_plans').where({ id: plan.id }).first();
+    const row = await suite.db('branchify_plans').where({ id: plan.id }).first();
     expect(row.stripe_price_id).not.toBe(wrongPrice);
   });
 });
 
 describe('refunds in the invoice currency', () => {
-  const refund = (subId: number, body: object) => admin.http.post(`/api/admin/subscriptions/invoices/${subId}/refund`, body, admin.token);
+  const refund = (subId: number, body: object) => suite.admin.http.post(`/api/admin/subscriptions/invoices/${subId}/refund`, body, suite.admin.token);
   const refundsAsked = async () => (await requests()).filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.status === 200);
 
   it.each([
@@ -152,7 +148,7 @@ describe('refunds in the invoice currency', () => {
     ['bhd', '12.5', 2.25, 2250, 'The refund amount can have at most 2 decimal places in BHD.', 2.255],
     ['usd', '20', 5.5, 550, 'The refund amount can have at most 2 decimal places in USD.', 5.555],
   ])('refunds part of a %s %s invoice in its minor units', async (currency, price, amount, minor, decimalsMessage, tooPrecise) => {
-    const plan = await createPlan(admin, { price, currency, payment_schedule: 'one-time' });
+    const plan = await createPlan(suite.admin, { price, currency, payment_schedule: 'one-time' });
     const { user, sub, invoice } = await subscribed(plan.id);
 
     const refused = await refund(sub.id, { invoice_id: invoice.invoice_id, amount: tooPrecise });
@@ -178,7 +174,7 @@ describe('refunds in the invoice currency', () => {
       () => control<Array<{ event: string; status: number }>>('deliveries'),
       (deliveries) => deliveries.some((d) => d.event === refunded.id && d.status === 200),
     );
-    const row = await db('branchify_invoices').where({ id: invoice.id }).first();
+    const row = await suite.db('branchify_invoices').where({ id: invoice.id }).first();
     expect(Number(row.amount_refunded)).toBe(amount);
   });
 });

@@ -1,26 +1,21 @@
 // @serial: changes Stripe keys for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { CARDS, configureStripe, createPlan, currentSubscription, fakeUrl, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number };
 let oneTime: { id: number };
 let free: { id: number };
 let otherFree: { id: number };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  monthly = await createPlan(admin, { price: '12.00', payment_schedule: 'monthly' });
-  oneTime = await createPlan(admin, { price: '40.00', payment_schedule: 'one-time' });
-  free = await createPlan(admin, { price: '0', payment_schedule: 'free' });
-  otherFree = await createPlan(admin, { price: '0', payment_schedule: 'free' });
+  await configureStripe(suite.admin);
+  monthly = await createPlan(suite.admin, { price: '12.00', payment_schedule: 'monthly' });
+  oneTime = await createPlan(suite.admin, { price: '40.00', payment_schedule: 'one-time' });
+  free = await createPlan(suite.admin, { price: '0', payment_schedule: 'free' });
+  otherFree = await createPlan(suite.admin, { price: '0', payment_schedule: 'free' });
 });
-afterAll(() => db.destroy());
 
 /** Reads Stripe's own view of a customer from the Stripe test server (as the dashboard would). */
 type StripeObject = Record<string, unknown> & { id: string; status?: string };
@@ -28,8 +23,8 @@ const stripeList = async (path: string): Promise<StripeObject[]> => {
   const res = await fetch(`${fakeUrl()}${path}`, { headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } });
   return ((await res.json()) as { data: StripeObject[] }).data;
 };
-const customerOf = async (user: Session): Promise<string> => (await db('up_users').where({ id: user.id }).first()).stripe_customer_id;
-const rowsOf = (user: Session) => db('branchify_subscriptions').where({ user_id: user.id }).orderBy('id');
+const customerOf = async (user: Session): Promise<string> => (await suite.db('up_users').where({ id: user.id }).first()).stripe_customer_id;
+const rowsOf = (user: Session) => suite.db('branchify_subscriptions').where({ user_id: user.id }).orderBy('id');
 
 const subscribe = (user: Session, body: Record<string, unknown>) => user.http.post('/api/users/subscriptions', body, user.token);
 
@@ -37,21 +32,21 @@ describe('who may resume what', () => {
   it('a subscription an administrator cancelled cannot be resumed by its user; the admin can', async () => {
     const user = await verifiedUser();
     const sub = (await subscribe(user, { plan_id: free.id })).body.data;
-    const cancelled = await admin.http.post(
+    const cancelled = await suite.admin.http.post(
       `/api/admin/subscriptions/${sub.id}/cancel`,
       { cancellation_note: 'Chargeback under review', period: 'immediately' },
-      admin.token,
+      suite.admin.token,
     );
     expect(cancelled.status).toBe(200);
-    const row = await db('branchify_subscriptions').where({ id: sub.id }).first();
+    const row = await suite.db('branchify_subscriptions').where({ id: sub.id }).first();
     expect(row).toMatchObject({ status: 'canceled', canceled_by: 'admin', cancellation_reason: 'Chargeback under review' });
 
     const resumed = await user.http.post(`/api/users/subscriptions/${sub.id}/resume`, {}, user.token);
     expect(resumed.status).toBe(403);
     expect(resumed.body).toEqual({ success: false, message: 'This subscription was ended by an administrator. Please contact support.' });
-    expect((await db('branchify_subscriptions').where({ id: sub.id }).first()).status).toBe('canceled');
+    expect((await suite.db('branchify_subscriptions').where({ id: sub.id }).first()).status).toBe('canceled');
 
-    const byAdmin = await admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, admin.token);
+    const byAdmin = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, suite.admin.token);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.data.status).toBe('active');
   });
@@ -60,7 +55,7 @@ describe('who may resume what', () => {
     const user = await verifiedUser();
     const sub = (await subscribe(user, { plan_id: free.id })).body.data;
     await user.http.post(`/api/users/subscriptions/${sub.id}/cancel`, { period: 'immediately' }, user.token);
-    expect((await db('branchify_subscriptions').where({ id: sub.id }).first()).canceled_by).toBe('user');
+    expect((await suite.db('branchify_subscriptions').where({ id: sub.id }).first()).canceled_by).toBe('user');
     const resumed = await user.http.post(`/api/users/subscriptions/${sub.id}/resume`, {}, user.token);
     expect(resumed.status).toBe(200);
     expect(resumed.body.data.status).toBe('active');
@@ -72,15 +67,15 @@ describe('who may resume what', () => {
     expect(declined.status).toBe(402);
     const unpaid = await currentSubscription(user);
     expect(unpaid).toMatchObject({ plan_id: oneTime.id, status: 'payment_required' });
-    const openInvoice = await db('branchify_invoices').where({ subscription_id: unpaid.id }).first();
+    const openInvoice = await suite.db('branchify_invoices').where({ subscription_id: unpaid.id }).first();
     expect(openInvoice.status).toBe('open');
 
     const switched = await subscribe(user, { plan_id: free.id });
     expect(switched.status).toBe(201);
-    const retired = await db('branchify_subscriptions').where({ id: unpaid.id }).first();
+    const retired = await suite.db('branchify_subscriptions').where({ id: unpaid.id }).first();
     expect(retired).toMatchObject({ status: 'canceled', canceled_by: 'system' });
     // Nothing is left to pay: the invoice is void here and at Stripe.
-    expect((await db('branchify_invoices').where({ id: openInvoice.id }).first()).status).toBe('void');
+    expect((await suite.db('branchify_invoices').where({ id: openInvoice.id }).first()).status).toBe('void');
     const atStripe = (await stripeList(`/v1/invoices?customer=${await customerOf(user)}`)).find((i) => i.id === openInvoice.invoice_id);
     expect(atStripe?.status).toBe('void');
 
@@ -88,7 +83,7 @@ describe('who may resume what', () => {
     const resumed = await user.http.post(`/api/users/subscriptions/${unpaid.id}/resume`, {}, user.token);
     expect(resumed.status).toBe(409);
     expect(resumed.body.message).toBe('Only your current subscription can be resumed.');
-    expect((await db('branchify_subscriptions').where({ id: unpaid.id }).first()).status).toBe('canceled');
+    expect((await suite.db('branchify_subscriptions').where({ id: unpaid.id }).first()).status).toBe('canceled');
     expect(await currentSubscription(user)).toMatchObject({ plan_id: free.id, status: 'active' });
   });
 
@@ -105,7 +100,7 @@ describe('who may resume what', () => {
     const unpaidUser = await verifiedUser();
     await subscribe(unpaidUser, { plan_id: oneTime.id, payment_method_id: CARDS.declined });
     const unpaid = await currentSubscription(unpaidUser);
-    const adminResume = await admin.http.post(`/api/admin/subscriptions/${unpaid.id}/resume`, {}, admin.token);
+    const adminResume = await suite.admin.http.post(`/api/admin/subscriptions/${unpaid.id}/resume`, {}, suite.admin.token);
     expect(adminResume.status).toBe(409);
     expect(adminResume.body.message).toBe('Only canceled subscriptions can be resumed.');
   });
@@ -172,7 +167,8 @@ describe('the same subscribe sent five times at once', () => {
   it('lets the database refuse a second active subscription for one user', async () => {
     const user = await verifiedUser();
     const sub = (await subscribe(user, { plan_id: free.id })).body.data;
-    const second = db('branchify_subscriptions')
+    const second = suite
+      .db('branchify_subscriptions')
       .insert({ user_id: user.id, plan_id: free.id, status: 'active', managed_by: 'platform', document_id: `dup${sub.id}` })
       .then(
         () => 'stored',

@@ -1,20 +1,20 @@
 // @serial: changes Stripe keys for the whole install (tests/harness/groups.js)
 import { CARDS, configureStripe, createPlan, currentSubscription } from './support/stripe';
-import { adminSession, registerUser, verifiedUser, type Session } from './support/users';
+import { registerUser, verifiedUser, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number };
 let yearly: { id: number };
 let free: { id: number };
 let oneTime: { id: number };
 
 beforeAll(async () => {
-  admin = await adminSession();
-  await configureStripe(admin);
-  monthly = await createPlan(admin, { price: '10.00', payment_schedule: 'monthly' });
-  yearly = await createPlan(admin, { price: '100.00', payment_schedule: 'yearly' });
-  free = await createPlan(admin, { price: '0', payment_schedule: 'free' });
-  oneTime = await createPlan(admin, { price: '30.00', payment_schedule: 'one-time' });
+  await configureStripe(suite.admin);
+  monthly = await createPlan(suite.admin, { price: '10.00', payment_schedule: 'monthly' });
+  yearly = await createPlan(suite.admin, { price: '100.00', payment_schedule: 'yearly' });
+  free = await createPlan(suite.admin, { price: '0', payment_schedule: 'free' });
+  oneTime = await createPlan(suite.admin, { price: '30.00', payment_schedule: 'one-time' });
 });
 
 const subscribed = async (planId: number): Promise<{ user: Session; id: number }> => {

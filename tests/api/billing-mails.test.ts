@@ -1,31 +1,26 @@
 // @serial: changes Stripe keys, the mailer, paused Stripe webhooks for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { configureMailer, removeMailer, sink, verifiedUserByMail, type SinkMessage } from './support/mail';
 import { CARDS, configureStripe, control, createPlan, currentSubscription, eventually, fakeUrl, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, type Session } from './support/users';
+import { type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number; name: string };
 let yearly: { id: number; name: string };
 let oneTime: { id: number; name: string };
 let free: { id: number; name: string };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  await configureMailer(admin);
-  monthly = await createPlan(admin, { name: `Mail monthly ${Date.now()}`, price: '11.00', payment_schedule: 'monthly' });
-  yearly = await createPlan(admin, { name: `Mail yearly ${Date.now()}`, price: '110.00', payment_schedule: 'yearly' });
-  oneTime = await createPlan(admin, { name: `Mail lifetime ${Date.now()}`, price: '35.00', payment_schedule: 'one-time' });
-  free = await createPlan(admin, { name: `Mail free ${Date.now()}`, price: '0', payment_schedule: 'free' });
+  await configureStripe(suite.admin);
+  await configureMailer(suite.admin);
+  monthly = await createPlan(suite.admin, { name: `Mail monthly ${Date.now()}`, price: '11.00', payment_schedule: 'monthly' });
+  yearly = await createPlan(suite.admin, { name: `Mail yearly ${Date.now()}`, price: '110.00', payment_schedule: 'yearly' });
+  oneTime = await createPlan(suite.admin, { name: `Mail lifetime ${Date.now()}`, price: '35.00', payment_schedule: 'one-time' });
+  free = await createPlan(suite.admin, { name: `Mail free ${Date.now()}`, price: '0', payment_schedule: 'free' });
 });
 afterAll(async () => {
   await control('webhooks/resume', {});
   await removeMailer();
-  await db.destroy();
 });
 
 type StripeObject = Record<string, unknown> & { id: string; status?: string };
@@ -38,7 +33,7 @@ const stripeGet = async <T>(path: string): Promise<T> => {
   const res = await fetch(`${fakeUrl()}${path}`, { headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secret}` } });
   return (await res.json()) as T;
 };
-const customerOf = async (user: Session): Promise<string> => (await db('up_users').where({ id: user.id }).first()).stripe_customer_id;
+const customerOf = async (user: Session): Promise<string> => (await suite.db('up_users').where({ id: user.id }).first()).stripe_customer_id;
 /** Every event Stripe emitted for the user's customer (newest first). */
 const eventsOf = async (user: Session): Promise<StripeEvent[]> => {
   const customer = await customerOf(user);
@@ -52,7 +47,7 @@ const isActivation = (m: SinkMessage) => /subscription is active$/.test(m.subjec
 const settle = async () => {
   await control('webhooks/resume', {});
   for (let i = 0; i < 150; i += 1) {
-    const pending = await db('branchify_mail_outbox').whereIn('status', ['queued', 'sending']).count({ n: '*' }).first();
+    const pending = await suite.db('branchify_mail_outbox').whereIn('status', ['queued', 'sending']).count({ n: '*' }).first();
     if (Number(pending?.n ?? 0) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -169,7 +164,7 @@ describe('the new_subscription mail goes out once each time a subscription becom
   it('not for a renewal, even one paid after it failed', async () => {
     const user = await verifiedUserByMail();
     const sub = (await subscribe(user, { plan_id: monthly.id, payment_method_id: CARDS.visa })).body.data;
-    const stripeId = (await db('branchify_subscriptions').where({ id: sub.id }).first()).stripe_subscription_id;
+    const stripeId = (await suite.db('branchify_subscriptions').where({ id: sub.id }).first()).stripe_subscription_id;
     await control('advance', { subscription: stripeId, outcome: 'declined' });
     await eventually(
       () => currentSubscription(user),
@@ -185,7 +180,8 @@ describe('the new_subscription mail goes out once each time a subscription becom
 });
 
 describe('what an admin starts', () => {
-  const addPlan = (userId: number, planId: number) => admin.http.post('/api/admin/subscriptions', { user_id: userId, plan_id: planId }, admin.token);
+  const addPlan = (userId: number, planId: number) =>
+    suite.admin.http.post('/api/admin/subscriptions', { user_id: userId, plan_id: planId }, suite.admin.token);
 
   it('a free plan: active at once, with the mail', async () => {
     const user = await verifiedUserByMail();
@@ -238,7 +234,7 @@ describe('what an admin starts', () => {
     const customer = await customerOf(user);
     const chargesBefore = (await stripeGet<{ data: StripeObject[] }>(`/v1/charges?customer=${customer}`)).data.length;
 
-    const changed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: yearly.id }, admin.token);
+    const changed = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: yearly.id }, suite.admin.token);
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ plan_id: yearly.id, status: 'payment_required' });
     expect((await stripeGet<{ data: StripeObject[] }>(`/v1/charges?customer=${customer}`)).data).toHaveLength(chargesBefore);
@@ -249,9 +245,9 @@ describe('what an admin starts', () => {
     expect(paid.body.data).toMatchObject({ plan_id: yearly.id, status: 'active' });
     expect(await activationMails(user)).toEqual([subjectFor(monthly), subjectFor(yearly)]);
 
-    const toFree = await admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: free.id }, admin.token);
+    const toFree = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/change`, { plan_id: free.id }, suite.admin.token);
     expect(toFree.body.data).toMatchObject({ plan_id: free.id, status: 'active' });
-    const fromFree = await admin.http.post(`/api/admin/subscriptions/${toFree.body.data.id}/change`, { plan_id: monthly.id }, admin.token);
+    const fromFree = await suite.admin.http.post(`/api/admin/subscriptions/${toFree.body.data.id}/change`, { plan_id: monthly.id }, suite.admin.token);
     expect(fromFree.body.data).toMatchObject({ plan_id: monthly.id, status: 'payment_required' });
     expect((await stripeGet<{ data: StripeObject[] }>(`/v1/charges?customer=${customer}`)).data).toHaveLength(chargesBefore + 1);
     await redeliverAll(user);
@@ -261,8 +257,12 @@ describe('what an admin starts', () => {
   it('a resume by the admin', async () => {
     const user = await verifiedUserByMail();
     const sub = (await addPlan(user.id, free.id)).body.data;
-    await admin.http.post(`/api/admin/subscriptions/${sub.id}/cancel`, { cancellation_note: 'Paused on request', period: 'immediately' }, admin.token);
-    const resumed = await admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, admin.token);
+    await suite.admin.http.post(
+      `/api/admin/subscriptions/${sub.id}/cancel`,
+      { cancellation_note: 'Paused on request', period: 'immediately' },
+      suite.admin.token,
+    );
+    const resumed = await suite.admin.http.post(`/api/admin/subscriptions/${sub.id}/resume`, {}, suite.admin.token);
     expect(resumed.body.data.status).toBe('active');
     expect(await activationMails(user)).toEqual([subjectFor(free), subjectFor(free)]);
   });

@@ -1,22 +1,17 @@
 // @serial: changes Stripe keys; Stripe test server failures and hangs for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { CARDS, configureStripe, control, createPlan, currentSubscription } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number };
 let oneTime: { id: number };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  monthly = await createPlan(admin, { price: '12.00', payment_schedule: 'monthly' });
-  oneTime = await createPlan(admin, { price: '40.00', payment_schedule: 'one-time' });
+  await configureStripe(suite.admin);
+  monthly = await createPlan(suite.admin, { price: '12.00', payment_schedule: 'monthly' });
+  oneTime = await createPlan(suite.admin, { price: '40.00', payment_schedule: 'one-time' });
 });
-afterAll(() => db.destroy());
 
 const UNAVAILABLE = 'The payment provider did not respond. Nothing was charged; please try again in a moment.';
 
@@ -28,14 +23,14 @@ describe('when Stripe fails', () => {
     const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id }, user.token);
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ success: false, message: UNAVAILABLE });
-    expect(await db('branchify_subscriptions').where({ user_id: user.id })).toEqual([]);
+    expect(await suite.db('branchify_subscriptions').where({ user_id: user.id })).toEqual([]);
     expect(await currentSubscription(user)).toBeNull();
     await control('fail', { status: 500, count: 0 });
 
     const retry = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id }, user.token);
     expect(retry.status).toBe(201);
     expect(retry.body.data.status).toBe('active');
-    expect(await db('branchify_subscriptions').where({ user_id: user.id })).toHaveLength(1);
+    expect(await suite.db('branchify_subscriptions').where({ user_id: user.id })).toHaveLength(1);
   });
 
   it('answers 502 when Stripe hangs past the timeout, and the retry succeeds once', async () => {
@@ -44,7 +39,7 @@ describe('when Stripe fails', () => {
     await control('hang', { count: 5, path: '^/v1/invoices' });
     const res = await user.http.post('/api/users/subscriptions', { plan_id: oneTime.id }, user.token);
     expect(res.status).toBe(502);
-    expect(await db('branchify_subscriptions').where({ user_id: user.id })).toEqual([]);
+    expect(await suite.db('branchify_subscriptions').where({ user_id: user.id })).toEqual([]);
     await control('hang', { count: 0 });
 
     const retry = await user.http.post('/api/users/subscriptions', { plan_id: oneTime.id }, user.token);
@@ -62,7 +57,7 @@ describe('when Stripe fails', () => {
     expect((await user.http.post(`/api/users/subscriptions/${sub.id}/cancel`, { period: 'cancel_at_period_end' }, user.token)).status).toBe(200);
     expect((await user.http.post(`/api/users/subscriptions/${sub.id}/resume`, {}, user.token)).status).toBe(200);
     const [invoice] = (await user.http.get(`/api/users/subscriptions/${sub.id}/invoices`, user.token)).body.data;
-    const refund = await admin.http.post(`/api/admin/subscriptions/invoices/${sub.id}/refund`, { invoice_id: invoice.invoice_id }, admin.token);
+    const refund = await suite.admin.http.post(`/api/admin/subscriptions/invoices/${sub.id}/refund`, { invoice_id: invoice.invoice_id }, suite.admin.token);
     expect(refund.status).toBe(200);
 
     const requests =
@@ -73,7 +68,7 @@ describe('when Stripe fails', () => {
     expect(mutations.length).toBeGreaterThanOrEqual(5);
     // Ours, not the SDK's automatic retry keys: derived from the operation, so a user's retry
     // replays; and this install's, so another install on the same Stripe account never meets them.
-    const install = (await db('branchify_settings').where({ name: 'install-id' }).first()).value as string;
+    const install = (await suite.db('branchify_settings').where({ name: 'install-id' }).first()).value as string;
     for (const r of mutations)
       expect({ call: `${r.method} ${r.path}`, key: String(r.idempotencyKey ?? r.idempotency_key ?? '') }).toEqual({
         call: `${r.method} ${r.path}`,

@@ -1,39 +1,38 @@
 // @serial: changes Stripe keys and plans for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
 import { client } from './support/http';
-import { openDb } from './support/db';
 import { CARDS, configureStripe, control, createPlan, currentSubscription, eventually } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number };
 let oneTime: { id: number };
 let free: { id: number };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  monthly = await createPlan(admin, { price: '19.00', payment_schedule: 'monthly' });
-  oneTime = await createPlan(admin, { price: '49.00', payment_schedule: 'one-time' });
-  free = await createPlan(admin, { price: '0', payment_schedule: 'free' });
+  await configureStripe(suite.admin);
+  monthly = await createPlan(suite.admin, { price: '19.00', payment_schedule: 'monthly' });
+  oneTime = await createPlan(suite.admin, { price: '49.00', payment_schedule: 'one-time' });
+  free = await createPlan(suite.admin, { price: '0', payment_schedule: 'free' });
 });
-afterAll(() => db.destroy());
 
 describe('plans on Stripe', () => {
   it('mirrors a paid plan to a product and price when saved; a free plan never touches Stripe', async () => {
-    const paid = await createPlan(admin, { price: '7.00', payment_schedule: 'yearly' });
-    const row = await db('branchify_plans').where({ id: paid.id }).first();
+    const paid = await createPlan(suite.admin, { price: '7.00', payment_schedule: 'yearly' });
+    const row = await suite.db('branchify_plans').where({ id: paid.id }).first();
     expect(row.stripe_product_id).toMatch(/^prod_/);
     expect(row.stripe_price_id).toMatch(/^price_/);
-    const freeRow = await db('branchify_plans').where({ id: free.id }).first();
+    const freeRow = await suite.db('branchify_plans').where({ id: free.id }).first();
     expect(freeRow.stripe_price_id).toBeNull();
 
     // A new price replaces the old one (Stripe prices are immutable).
-    const updated = await admin.http.put(`/api/admin/plans/${paid.id}`, { name: 'Repriced', price: '8.00', payment_schedule: 'yearly' }, admin.token);
+    const updated = await suite.admin.http.put(
+      `/api/admin/plans/${paid.id}`,
+      { name: 'Repriced', price: '8.00', payment_schedule: 'yearly' },
+      suite.admin.token,
+    );
     expect(updated.status).toBe(200);
-    const after = await db('branchify_plans').where({ id: paid.id }).first();
+    const after = await suite.db('branchify_plans').where({ id: paid.id }).first();
     expect(after.stripe_price_id).toMatch(/^price_/);
     expect(after.stripe_price_id).not.toBe(row.stripe_price_id);
     expect(after.stripe_product_id).toBe(row.stripe_product_id);
@@ -71,7 +70,7 @@ describe('subscribing (user)', () => {
     expect(res.body.data.renews_at).not.toBeNull();
     const invoices = await user.http.get(`/api/users/subscriptions/${res.body.data.id}/invoices`, user.token);
     expect(invoices.body.data).toEqual([expect.objectContaining({ status: 'paid', amount: 19, currency: 'usd' })]);
-    const rows = await db('branchify_subscriptions').where({ user_id: user.id });
+    const rows = await suite.db('branchify_subscriptions').where({ user_id: user.id });
     expect(rows).toHaveLength(1);
     expect(rows[0].stripe_subscription_id).toMatch(/^sub_/);
     const card = await user.http.get('/api/payment-method', user.token);
@@ -98,7 +97,7 @@ describe('subscribing (user)', () => {
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ success: true, message: 'Invoice paid successfully. Your subscription is now active.' });
     expect(paid.body.data.status).toBe('active');
-    expect((await db('branchify_subscriptions').where({ user_id: user.id })).length).toBe(1);
+    expect((await suite.db('branchify_subscriptions').where({ user_id: user.id })).length).toBe(1);
   });
 
   it('returns what Stripe.js needs for 3-D Secure, and activates once the bank confirms', async () => {
@@ -137,11 +136,11 @@ describe('subscribing (user)', () => {
     const again = await user.http.post('/api/users/subscriptions', { plan_id: free.id }, user.token);
     expect(again.status).toBe(409);
 
-    const adminTry = await admin.http.post('/api/users/subscriptions', { plan_id: free.id }, admin.token);
+    const adminTry = await suite.admin.http.post('/api/users/subscriptions', { plan_id: free.id }, suite.admin.token);
     expect(adminTry.status).toBe(422);
     expect(adminTry.body.errors).toEqual({ plan_id: ["Admin accounts don't support subscriptions."] });
 
-    const selfManaged = await createPlan(admin, { managed_by: 'self' });
+    const selfManaged = await createPlan(suite.admin, { managed_by: 'self' });
     const other = await verifiedUser();
     const self = await other.http.post('/api/users/subscriptions', { plan_id: selfManaged.id, payment_method_id: CARDS.visa }, other.token);
     expect(self.status).toBe(422);

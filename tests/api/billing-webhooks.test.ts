@@ -1,25 +1,20 @@
 // @serial: changes Stripe keys, paused Stripe webhooks for the whole install (tests/harness/groups.js)
 import crypto from 'node:crypto';
-import type { Knex } from 'knex';
 import request from 'supertest';
 import { baseUrl } from './support/http';
-import { openDb } from './support/db';
 import { CARDS, configureStripe, control, createPlan, currentSubscription, eventually, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let monthly: { id: number };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  monthly = await createPlan(admin, { price: '15.00', payment_schedule: 'monthly' });
+  await configureStripe(suite.admin);
+  monthly = await createPlan(suite.admin, { price: '15.00', payment_schedule: 'monthly' });
 });
 afterAll(async () => {
   await control('webhooks/resume', {});
-  await db.destroy();
 });
 
 interface Delivery {
@@ -32,7 +27,7 @@ const subscribe = async () => {
   const user = await verifiedUser();
   const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
   expect(res.status).toBe(201);
-  const row = await db('branchify_subscriptions').where({ id: res.body.data.id }).first();
+  const row = await suite.db('branchify_subscriptions').where({ id: res.body.data.id }).first();
   return { user, id: res.body.data.id as number, stripeId: row.stripe_subscription_id as string };
 };
 
@@ -81,7 +76,7 @@ describe('POST /api/stripe/webhook', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message: 'Invalid Stripe signature.' });
     }
-    expect(await db('branchify_stripe_events').where('event_id', 'like', 'evt_forged_%')).toEqual([]);
+    expect(await suite.db('branchify_stripe_events').where('event_id', 'like', 'evt_forged_%')).toEqual([]);
   });
 
   it('rejects deliveries the test server signs wrongly or too late', async () => {
@@ -106,7 +101,7 @@ describe('POST /api/stripe/webhook', () => {
     );
     const paid = [...deliveries].reverse().find((d) => d.type === 'invoice.paid')!;
     await control('webhooks/redeliver', { event: paid.event, times: 10, parallel: true });
-    const rows = await db('branchify_stripe_events').where({ event_id: paid.event });
+    const rows = await suite.db('branchify_stripe_events').where({ event_id: paid.event });
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('processed');
   });
@@ -131,7 +126,7 @@ describe('POST /api/stripe/webhook', () => {
     const after = await currentSubscription(user);
     expect(after.status).toBe('canceled');
     expect(new Date(after.canceled_at).getTime()).toBeGreaterThan(Date.now());
-    expect(await db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);
+    expect(await suite.db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);
   });
 
   it('marks a failed renewal and recovers on the next paid one', async () => {
@@ -194,6 +189,6 @@ describe('POST /api/stripe/webhook', () => {
     );
     const created = [...deliveries].reverse().find((d) => d.type === 'customer.subscription.created')!;
     await control('webhooks/redeliver', { event: created.event, times: 5, parallel: true });
-    expect(await db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);
+    expect(await suite.db('branchify_subscriptions').where({ stripe_subscription_id: stripeId })).toHaveLength(1);
   });
 });

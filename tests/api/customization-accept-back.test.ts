@@ -1,15 +1,12 @@
 // @serial: changes branding for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
-import { adminSession, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * react-admin sends the whole record it was served on save: POST admin/customizations must take
  * GET admin/customizations back as it came, ignoring what is derived (`--*-rgb`) or read-only
  * (a template's description and variables, the mail banner flag, the timestamps).
  */
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
 const TEMPLATES = [
   'password_reset',
@@ -21,12 +18,12 @@ const TEMPLATES = [
 ];
 
 const served = async () => {
-  const res = await admin.http.get('/api/admin/customizations', admin.token);
+  const res = await suite.admin.http.get('/api/admin/customizations', suite.admin.token);
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const save = (body: object) => admin.http.post('/api/admin/customizations', body, admin.token);
-const stored = () => db('branchify_customization').first();
+const save = (body: object) => suite.admin.http.post('/api/admin/customizations', body, suite.admin.token);
+const stored = () => suite.db('branchify_customization').first();
 
 /** Back to the defaults: no overrides stored. */
 const reset = async () => {
@@ -51,13 +48,10 @@ const reset = async () => {
 };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   await reset();
 });
 afterAll(async () => {
   await reset();
-  await db.destroy();
 });
 
 describe('POST admin/customizations takes back what GET served', () => {

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { baseUrl, client } from './support/http';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let admin: Session;
+const suite = useApiSuite();
 
 // A real 2x2 PNG (the upload plugin checks that images decode).
 const PNG = Buffer.from(
@@ -34,14 +35,11 @@ const remember = (url: unknown) => {
 
 const publicView = async () => (await client().get('/api/customizations')).body.data;
 
-beforeAll(async () => {
-  admin = await adminSession();
-});
 afterAll(async () => {
   // The suite's uploads (the upload plugin keeps them in cms/public/uploads).
   const uploads = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
   for (const url of uploaded) fs.rmSync(path.join(uploads, path.basename(url)), { force: true });
-  await admin.http.post(
+  await suite.admin.http.post(
     '/api/admin/customizations',
     {
       app_name: 'branchify',
@@ -51,7 +49,7 @@ afterAll(async () => {
       app_favicon_url: null,
       app_color_scheme: { primary: '#2f27ce', 'sidebar-width': '270px' },
     },
-    admin.token,
+    suite.admin.token,
   );
 });
 
@@ -89,7 +87,7 @@ describe('admin customization', () => {
   });
 
   it('changes are visible in the public endpoint', async () => {
-    const res = await admin.http.post(
+    const res = await suite.admin.http.post(
       '/api/admin/customizations',
       {
         app_name: 'Acme Funnels',
@@ -97,7 +95,7 @@ describe('admin customization', () => {
         app_support_url: 'https://help.acme.test/support',
         app_color_scheme: { primary: '#ff0000', '--accent': '#0f0', 'sidebar-width': '300px' },
       },
-      admin.token,
+      suite.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('App customization was updated successfully');
@@ -115,7 +113,7 @@ describe('admin customization', () => {
 
   it('answers 422 with field keys for bad input and changes nothing', async () => {
     const before = await publicView();
-    const res = await admin.http.post(
+    const res = await suite.admin.http.post(
       '/api/admin/customizations',
       {
         app_name: '',
@@ -123,7 +121,7 @@ describe('admin customization', () => {
         app_logo_url: 'file:///etc/passwd',
         app_color_scheme: { primary: 'red;}</style><script>', '--primary-rgb': '1, 2, 3', 'sidebar-width': '1px; background: url(x)' },
       },
-      admin.token,
+      suite.admin.token,
     );
     expect(res.status).toBe(422);
     expect(res.body.success).toBe(false);
@@ -135,7 +133,7 @@ describe('admin customization', () => {
   });
 
   it('uploads a PNG logo under a random name and serves it', async () => {
-    const res = await upload(admin, '/api/admin/customizations/images').attach('app_logo', PNG, 'my logo.png');
+    const res = await upload(suite.admin, '/api/admin/customizations/images').attach('app_logo', PNG, 'my logo.png');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('App customization was updated successfully');
     const url = res.body.data.app_logo_url as string;
@@ -149,7 +147,7 @@ describe('admin customization', () => {
   });
 
   it('accepts the images in the customization form itself (multipart)', async () => {
-    const res = await upload(admin, '/api/admin/customizations')
+    const res = await upload(suite.admin, '/api/admin/customizations')
       .field('app_name', 'Multipart Co')
       .field('app_color_scheme', JSON.stringify({ secondary: '#123456' }))
       .attach('app_favicon', PNG, 'favicon.png');
@@ -162,7 +160,7 @@ describe('admin customization', () => {
   });
 
   it('stores an image sent with the form over the (old or empty) URL the form also holds for it', async () => {
-    const res = await upload(admin, '/api/admin/customizations')
+    const res = await upload(suite.admin, '/api/admin/customizations')
       .field('app_name', 'Multipart Co')
       .field('app_logo_url', '')
       .attach('app_logo', PNG, 'logo.png');
@@ -181,7 +179,7 @@ describe('admin customization', () => {
       [PNG, 'logo.exe'],
     ];
     for (const [content, name] of cases) {
-      const res = await upload(admin, '/api/admin/customizations/images').attach('app_logo', content, name);
+      const res = await upload(suite.admin, '/api/admin/customizations/images').attach('app_logo', content, name);
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ app_logo: ['invalid file type, please upload'] });
     }
@@ -190,27 +188,27 @@ describe('admin customization', () => {
 
   it("refuses an image over the limit (1000 KB) and names that limit: 'File size must be lower than 1000kb'", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(1001 * 1024)]);
-    const res = await upload(admin, '/api/admin/customizations/images').attach('app_favicon', big, 'big.png');
+    const res = await upload(suite.admin, '/api/admin/customizations/images').attach('app_favicon', big, 'big.png');
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ app_favicon: ['File size must be lower than 1000kb'] });
   });
 
   it('tells the admin form the limit it applies, and a record sent back with it is accepted as it came', async () => {
-    const served = await admin.http.get('/api/admin/customizations', admin.token);
+    const served = await suite.admin.http.get('/api/admin/customizations', suite.admin.token);
     expect(served.body.data.image_upload_max_kb).toBe(1000);
-    const back = await admin.http.post('/api/admin/customizations', served.body.data, admin.token);
+    const back = await suite.admin.http.post('/api/admin/customizations', served.body.data, suite.admin.token);
     expect(back.status).toBe(200);
     expect(back.body.data.image_upload_max_kb).toBe(1000);
   });
 
   it('answers 422 when no image was sent', async () => {
-    const res = await upload(admin, '/api/admin/customizations/images').field('note', 'no file');
+    const res = await upload(suite.admin, '/api/admin/customizations/images').field('note', 'no file');
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['app_logo']);
   });
 
   it('stores an SVG with scripts only after removing everything that could run', async () => {
-    const res = await upload(admin, '/api/admin/customizations/images').attach('app_logo', Buffer.from(EVIL_SVG), 'logo.svg');
+    const res = await upload(suite.admin, '/api/admin/customizations/images').attach('app_logo', Buffer.from(EVIL_SVG), 'logo.svg');
     expect(res.status).toBe(200);
     const url = res.body.data.app_logo_url as string;
     remember(url);
@@ -232,7 +230,7 @@ describe('admin customization', () => {
 });
 
 describe('POST admin/customizations/email-preview', () => {
-  const preview = (body: object, session: Session | null = admin) =>
+  const preview = (body: object, session: Session | null = suite.admin) =>
     session
       ? session.http.post('/api/admin/customizations/email-preview', body, session.token)
       : client().post('/api/admin/customizations/email-preview', body);

@@ -1,19 +1,14 @@
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { client } from './support/http';
 import { addVideo, branchElement, createFunnel, freePlan, subscribedUser, textElement, twoVideoDocument } from './support/content';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let user: Session;
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  user = await subscribedUser(admin, (await freePlan(admin)).id);
+  user = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
 });
-afterAll(() => db.destroy());
 
 describe('POST /api/funnels', () => {
   it("creates a funnel with a random public identifier: 'Funnel saved successfully'", async () => {
@@ -30,7 +25,10 @@ describe('POST /api/funnels', () => {
     expect(res.body.data.identifier).toMatch(/^[A-Za-z0-9]{24}$/);
     const second = await createFunnel(user);
     expect(second.identifier).not.toBe(res.body.data.identifier);
-    expect(await db('branchify_funnels').where({ id: res.body.data.id }).first()).toMatchObject({ owner_id: user.id, identifier: res.body.data.identifier });
+    expect(await suite.db('branchify_funnels').where({ id: res.body.data.id }).first()).toMatchObject({
+      owner_id: user.id,
+      identifier: res.body.data.identifier,
+    });
   });
 
   it('validates title and settings', async () => {
@@ -40,7 +38,7 @@ describe('POST /api/funnels', () => {
   });
 
   it("stops at max_funnel with the spec's message; no subscription and no active plan have their own", async () => {
-    const limited = await subscribedUser(admin, (await freePlan(admin, { max_funnel: 1 })).id);
+    const limited = await subscribedUser(suite.admin, (await freePlan(suite.admin, { max_funnel: 1 })).id);
     await createFunnel(limited);
     const over = await limited.http.post('/api/funnels', { title: 'Second' }, limited.token);
     expect(over.status).toBe(403);
@@ -48,14 +46,15 @@ describe('POST /api/funnels', () => {
     const funnels = await limited.http.get('/api/funnels', limited.token);
     const duplicate = await limited.http.get(`/api/funnels/${funnels.body.data.data[0].id}/duplicate`, limited.token);
     expect(duplicate.status).toBe(403);
-    expect(await db('branchify_funnels').where({ owner_id: limited.id })).toHaveLength(1);
+    expect(await suite.db('branchify_funnels').where({ owner_id: limited.id })).toHaveLength(1);
 
     const none = await verifiedUser();
     expect((await none.http.post('/api/funnels', { title: 'x' }, none.token)).body.message).toBe('No subscription found for this user. Please choose a plan.');
 
-    const cancelled = await subscribedUser(admin, (await freePlan(admin)).id);
-    const sub = (await admin.http.get(`/api/admin/subscriptions/users/${cancelled.id}`, admin.token)).body.data;
-    await db('branchify_subscriptions')
+    const cancelled = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const sub = (await suite.admin.http.get(`/api/admin/subscriptions/users/${cancelled.id}`, suite.admin.token)).body.data;
+    await suite
+      .db('branchify_subscriptions')
       .where({ id: sub.id })
       .update({ status: 'canceled', canceled_at: new Date(Date.now() - 86_400_000) });
     expect((await cancelled.http.post('/api/funnels', { title: 'x' }, cancelled.token)).body.message).toBe(
@@ -64,7 +63,7 @@ describe('POST /api/funnels', () => {
   });
 
   it('lets admins past every limit', async () => {
-    expect((await admin.http.post('/api/funnels', { title: 'Admin funnel' }, admin.token)).status).toBe(201);
+    expect((await suite.admin.http.post('/api/funnels', { title: 'Admin funnel' }, suite.admin.token)).status).toBe(201);
   });
 });
 
@@ -174,7 +173,7 @@ describe('PUT /api/funnels/{id}', () => {
   });
 
   it("refuses another user's library video in my funnel", async () => {
-    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const theirs = await addVideo(other);
     const mine = await addVideo(user);
     const funnel = await createFunnel(user);
@@ -240,11 +239,11 @@ describe('element limits on save (max_branch_per_funnel)', () => {
   };
 
   const setUp = async (limit: number | null, who?: Session) => {
-    const owner = who ?? (await subscribedUser(admin, (await freePlan(admin, { max_branch_per_funnel: limit })).id));
+    const owner = who ?? (await subscribedUser(suite.admin, (await freePlan(suite.admin, { max_branch_per_funnel: limit })).id));
     const [a, b] = [await addVideo(owner), await addVideo(owner)];
     const funnel = await createFunnel(owner);
     const save = (branches: number, texts: number) => owner.http.put(`/api/funnels/${funnel.id}`, documentWith(a.id, b.id, branches, texts), owner.token);
-    const stored = async () => (await db('branchify_funnels').where({ id: funnel.id }).first()) as { title: string; version: number };
+    const stored = async () => (await suite.db('branchify_funnels').where({ id: funnel.id }).first()) as { title: string; version: number };
     return { save, stored };
   };
 
@@ -294,14 +293,14 @@ describe('element limits on save (max_branch_per_funnel)', () => {
   });
 
   it('never refuses an admin', async () => {
-    const { save } = await setUp(null, admin);
+    const { save } = await setUp(null, suite.admin);
     expect((await save(30, 30)).status).toBe(200);
   });
 });
 
 describe('funnel list, duplicate, delete and tenancy', () => {
   it('lists my funnels paged and searchable', async () => {
-    const me = await subscribedUser(admin, (await freePlan(admin)).id);
+    const me = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     await createFunnel(me, { title: 'Alpha' });
     await createFunnel(me, { title: 'Beta' });
     const list = await me.http.get('/api/funnels?page=1', me.token);
@@ -325,7 +324,7 @@ describe('funnel list, duplicate, delete and tenancy', () => {
   });
 
   it("deletes a funnel with its views; another tenant's funnel is a 404 everywhere", async () => {
-    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const theirs = await createFunnel(other);
     for (const res of [
       await user.http.get(`/api/funnels/${theirs.id}`, user.token),
@@ -336,12 +335,12 @@ describe('funnel list, duplicate, delete and tenancy', () => {
     ]) {
       expect(res.status).toBe(404);
     }
-    expect(await db('branchify_funnels').where({ id: theirs.id }).first()).toMatchObject({ title: 'My funnel' });
+    expect(await suite.db('branchify_funnels').where({ id: theirs.id }).first()).toMatchObject({ title: 'My funnel' });
 
     const mine = await createFunnel(user);
     const res = await user.http.delete(`/api/funnels/${mine.id}`, user.token);
     expect(res.body).toEqual({ success: true, message: 'Funnel deleted successfully', data: null });
-    expect(await db('branchify_funnels').where({ id: mine.id }).first()).toBeUndefined();
+    expect(await suite.db('branchify_funnels').where({ id: mine.id }).first()).toBeUndefined();
     expect((await client().get(`/api/funnels/${mine.identifier}/player`)).status).toBe(404);
   });
 

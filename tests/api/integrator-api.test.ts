@@ -1,11 +1,10 @@
-import type { Knex } from 'knex';
 import type request from 'supertest';
 import { addVideo, createFunnel, subscribedUser, freePlan } from './support/content';
-import { openDb } from './support/db';
 import { cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
 import { createPlan, currentSubscription } from './support/stripe';
-import { adminSession, uniqueEmail, verifiedUser, type Session } from './support/users';
+import { uniqueEmail, verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * The integrator API (/api/branchify/...): Strapi's generated REST API with Strapi API tokens made
@@ -15,8 +14,7 @@ import { adminSession, uniqueEmail, verifiedUser, type Session } from './support
 
 const API = '/api/branchify';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let fullToken: string;
 let readToken: string;
 /** The /cms super admin's session, to make more tokens. */
@@ -48,7 +46,7 @@ const apiToken = async (adminJwt: string, type: 'read-only' | 'full-access'): Pr
   return res.body.data.accessKey as string;
 };
 
-const rowOf = (id: number) => db('branchify_subscriptions').where({ id }).first();
+const rowOf = (id: number) => suite.db('branchify_subscriptions').where({ id }).first();
 
 /** A self-managed subscription made through the API for a new verified user. */
 const selfManagedUser = async (planId: number, renewsAt: string | null = null) => {
@@ -59,17 +57,14 @@ const selfManagedUser = async (planId: number, renewsAt: string | null = null) =
 };
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   cmsJwt = await cmsOperatorJwt('Ida');
   fullToken = await apiToken(cmsJwt, 'full-access');
   readToken = await apiToken(cmsJwt, 'read-only');
 
-  selfA = await createPlan(admin, { managed_by: 'self', price: '30.00' });
-  selfB = await createPlan(admin, { managed_by: 'self', price: '60.00' });
-  platformFree = await freePlan(admin);
+  selfA = await createPlan(suite.admin, { managed_by: 'self', price: '30.00' });
+  selfB = await createPlan(suite.admin, { managed_by: 'self', price: '60.00' });
+  platformFree = await freePlan(suite.admin);
 });
-afterAll(() => db.destroy());
 
 describe('authentication', () => {
   it('serves its OpenAPI document publicly, naming every route', async () => {
@@ -96,7 +91,7 @@ describe('authentication', () => {
 
   it('refuses callers without an API token, and the app’s own access tokens', async () => {
     const creator = await verifiedUser();
-    for (const token of [undefined, 'not-a-token', creator.token, admin.token]) {
+    for (const token of [undefined, 'not-a-token', creator.token, suite.admin.token]) {
       for (const res of [
         await get('/funnels', token),
         await get('/users', token),
@@ -105,7 +100,7 @@ describe('authentication', () => {
         expect({ status: res.status, error: res.body.error?.name }).toEqual({ status: 401, error: 'UnauthorizedError' });
       }
     }
-    expect(await db('branchify_subscriptions').where({ user_id: creator.id }).first()).toBeUndefined();
+    expect(await suite.db('branchify_subscriptions').where({ user_id: creator.id }).first()).toBeUndefined();
   });
 
   it('is not a key to the app: API tokens are refused on the app’s routes', async () => {
@@ -147,7 +142,7 @@ describe('rate limit', () => {
 
 describe('a read-only token', () => {
   it('reads funnels, videos, plans and users’ public fields', async () => {
-    const creator = await subscribedUser(admin, platformFree.id);
+    const creator = await subscribedUser(suite.admin, platformFree.id);
     const video = await addVideo(creator, { title: 'Integrator video' });
     const funnel = await createFunnel(creator, { title: 'Integrator funnel' });
 
@@ -198,7 +193,7 @@ describe('a read-only token', () => {
     ];
     for (const res of attempts) expect({ status: res.status, error: res.body.error?.name }).toEqual({ status: 403, error: 'ForbiddenError' });
     expect(await rowOf(sub.id)).toEqual(before);
-    expect(await db('branchify_subscriptions').where({ user_id: other.id }).first()).toBeUndefined();
+    expect(await suite.db('branchify_subscriptions').where({ user_id: other.id }).first()).toBeUndefined();
     expect((await get(`/subscriptions/${sub.documentId}`, readToken)).body.data).toMatchObject({ id: sub.id, user_id: user.id, status: 'active' });
   });
 });
@@ -224,7 +219,11 @@ describe('self-managed subscriptions with a full-access token', () => {
         422,
         /^Platform-managed plans are paid through the app/,
       ],
-      [await post('/subscriptions', { data: { user_id: admin.id, plan_id: selfA.id } }, fullToken), 422, /^Admin accounts don't support subscriptions\.$/],
+      [
+        await post('/subscriptions', { data: { user_id: suite.admin.id, plan_id: selfA.id } }, fullToken),
+        422,
+        /^Admin accounts don't support subscriptions\.$/,
+      ],
       [await post('/subscriptions', { data: { user_id: 999_999_999, plan_id: selfA.id } }, fullToken), 422, /^The selected user does not exist\.$/],
       [await post('/subscriptions', { data: { user_id: user.id, plan_id: 999_999_999 } }, fullToken), 422, /^The selected plan is not available\.$/],
       [await post('/subscriptions', { data: { user_id: user.id, plan_id: selfA.id, renews_at: 'soon' } }, fullToken), 422, /ISO 8601/],
@@ -234,14 +233,14 @@ describe('self-managed subscriptions with a full-access token', () => {
       expect({ status: res.status, name: res.body.error?.name }).toEqual({ status, name: 'ValidationError' });
       expect(res.body.error.message).toMatch(message);
     }
-    expect(await db('branchify_subscriptions').where({ user_id: user.id }).first()).toBeUndefined();
+    expect(await suite.db('branchify_subscriptions').where({ user_id: user.id }).first()).toBeUndefined();
 
     const { user: subscribed } = await selfManagedUser(selfA.id);
     const twice = await post('/subscriptions', { data: { user_id: subscribed.id, plan_id: selfB.id } }, fullToken);
     expect(twice.status).toBe(409);
     expect(twice.body.error).toMatchObject({ name: 'ConflictError', message: 'This user already has a subscription. Change their plan instead.' });
 
-    const onPlatform = await subscribedUser(admin, platformFree.id);
+    const onPlatform = await subscribedUser(suite.admin, platformFree.id);
     const over = await post('/subscriptions', { data: { user_id: onPlatform.id, plan_id: selfA.id } }, fullToken);
     expect(over.status).toBe(409);
     expect(await currentSubscription(onPlatform)).toMatchObject({ managed_by: 'platform', status: 'active' });
@@ -318,8 +317,8 @@ describe('self-managed subscriptions with a full-access token', () => {
   });
 
   it('leaves platform-managed subscriptions to the app', async () => {
-    const creator = await subscribedUser(admin, platformFree.id);
-    const row = await db('branchify_subscriptions').where({ user_id: creator.id }).first();
+    const creator = await subscribedUser(suite.admin, platformFree.id);
+    const row = await suite.db('branchify_subscriptions').where({ user_id: creator.id }).first();
     const before = await rowOf(row.id);
     const change = await put(`/subscriptions/${row.document_id}`, { data: { plan_id: selfA.id } }, fullToken);
     expect([change.status, change.body.error.message]).toEqual([
@@ -358,7 +357,7 @@ describe('relations', () => {
     const otherPlan = await get(`/subscriptions?filters[plan][id][$eq]=${selfB.id}&filters[user_id][$eq]=${user.id}`, readToken);
     expect(otherPlan.body.data).toEqual([]);
 
-    const creator = await subscribedUser(admin, platformFree.id);
+    const creator = await subscribedUser(suite.admin, platformFree.id);
     await createFunnel(creator, { title: 'Relations funnel' });
     await addVideo(creator, { title: 'Relations video' });
     // Asked by name, a user relation is refused; the wildcard leaves it out.

@@ -4,23 +4,23 @@ import { openDb } from './support/db';
 import { configureMailer, removeMailer, sink, verifiedUserByMail } from './support/mail';
 import { client } from './support/http';
 import { CARDS, configureStripe, control, createPlan, currentSubscription, eventually } from './support/stripe';
-import { adminSession, registerUser, type Session } from './support/users';
+import { registerUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let admin: Session;
+const suite = useApiSuite();
 
 // A name and a reason that would be markup if they were not escaped.
 const NAME = { first_name: '<b>Ann & "Co"</b>', last_name: "O'Hara" };
 const NAME_ESCAPED = '&lt;b&gt;Ann &amp; &quot;Co&quot;&lt;/b&gt;';
 
 beforeAll(async () => {
-  admin = await adminSession();
-  await configureMailer(admin);
+  await configureMailer(suite.admin);
 });
 afterAll(async () => {
-  await admin.http.post(
+  await suite.admin.http.post(
     '/api/admin/customizations',
     { app_name: 'branchify', app_email_templates: { new_user_welcome: null, password_reset: null } },
-    admin.token,
+    suite.admin.token,
   );
   await removeMailer();
 });
@@ -51,7 +51,11 @@ describe('email templates, delivered through SMTP', () => {
 
   it('account_suspended: carries the reason, escaped', async () => {
     const user = await registerUser(NAME);
-    const res = await admin.http.put(`/api/admin/users/${user.id}`, { status: 'suspended', status_note: '<script>alert(1)</script> & spam' }, admin.token);
+    const res = await suite.admin.http.put(
+      `/api/admin/users/${user.id}`,
+      { status: 'suspended', status_note: '<script>alert(1)</script> & spam' },
+      suite.admin.token,
+    );
     expect(res.status).toBe(200);
     const [mail] = await sink.waitFor(user.email, (m) => /suspended/.test(m.subject));
     expectEscapedName(mail!.html);
@@ -60,7 +64,7 @@ describe('email templates, delivered through SMTP', () => {
   });
 
   it('new_subscription: names the plan', async () => {
-    const plan = await createPlan(admin, { name: `Free <i>tier</i> ${Date.now()}`, price: '0', payment_schedule: 'free' });
+    const plan = await createPlan(suite.admin, { name: `Free <i>tier</i> ${Date.now()}`, price: '0', payment_schedule: 'free' });
     const user = await verifiedUserByMail(NAME);
     const res = await user.http.post('/api/users/subscriptions', { plan_id: plan.id }, user.token);
     expect(res.status).toBe(201);
@@ -71,8 +75,8 @@ describe('email templates, delivered through SMTP', () => {
   });
 
   it('subscription_renewal_failed and subscription_renewal_succeeded follow the renewal outcome', async () => {
-    await configureStripe(admin);
-    const monthly = await createPlan(admin, { price: '12.00', payment_schedule: 'monthly' });
+    await configureStripe(suite.admin);
+    const monthly = await createPlan(suite.admin, { price: '12.00', payment_schedule: 'monthly' });
     const user = await verifiedUserByMail(NAME);
     const res = await user.http.post('/api/users/subscriptions', { plan_id: monthly.id, payment_method_id: CARDS.visa }, user.token);
     expect(res.status).toBe(201);
@@ -94,13 +98,13 @@ describe('email templates, delivered through SMTP', () => {
   });
 
   it("uses the admin's template and app name, and goes back to the default when cleared", async () => {
-    const saved = await admin.http.post(
+    const saved = await suite.admin.http.post(
       '/api/admin/customizations',
       {
         app_name: 'Acme <Funnels>',
         app_email_templates: { new_user_welcome: { subject: 'Hi {{first_name}}, welcome to {{ app_name }}', body: '<h1>{{app_name}}</h1><p>{{email}}</p>' } },
       },
-      admin.token,
+      suite.admin.token,
     );
     expect(saved.status).toBe(200);
     expect(saved.body.data.app_email_templates.new_user_welcome.subject).toBe('Hi {{first_name}}, welcome to {{ app_name }}');
@@ -110,12 +114,16 @@ describe('email templates, delivered through SMTP', () => {
     expect(mail!.subject).toBe('Hi Zoe, welcome to Acme <Funnels>');
     expect(mail!.html).toContain('<h1>Acme &lt;Funnels&gt;</h1>');
 
-    const cleared = await admin.http.post('/api/admin/customizations', { app_name: 'branchify', app_email_templates: { new_user_welcome: null } }, admin.token);
+    const cleared = await suite.admin.http.post(
+      '/api/admin/customizations',
+      { app_name: 'branchify', app_email_templates: { new_user_welcome: null } },
+      suite.admin.token,
+    );
     expect(cleared.body.data.app_email_templates.new_user_welcome.subject).toBe('Welcome to {{app_name}}');
   });
 
   it('lists the six templates with their variables for the admin form', async () => {
-    const res = await admin.http.get('/api/admin/customizations', admin.token);
+    const res = await suite.admin.http.get('/api/admin/customizations', suite.admin.token);
     const templates = res.body.data.app_email_templates;
     expect(Object.keys(templates).sort()).toEqual([
       'account_suspended',
@@ -140,17 +148,17 @@ describe('email templates, delivered through SMTP', () => {
   });
 
   it('refuses a template that uses a variable it does not have', async () => {
-    const res = await admin.http.post(
+    const res = await suite.admin.http.post(
       '/api/admin/customizations',
       { app_email_templates: { account_suspended: { body: 'Hi {{reset_link}}' }, nope: { subject: 'x' } } },
-      admin.token,
+      suite.admin.token,
     );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['app_email_templates.account_suspended.body', 'app_email_templates.nope']);
   });
 
   it('names the required variables and refuses a body without them; null restores the default', async () => {
-    const templates = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates;
+    const templates = (await suite.admin.http.get('/api/admin/customizations', suite.admin.token)).body.data.app_email_templates;
     const required = (key: string) =>
       templates[key].variables.filter((v: { required: boolean }) => v.required).map((v: { placeholder: string }) => v.placeholder);
     expect(required('password_reset')).toEqual(['{{reset_link}}']);
@@ -159,28 +167,28 @@ describe('email templates, delivered through SMTP', () => {
     expect(templates.password_reset.default_body).toContain('{{reset_link}}');
     expect(templates.password_reset.default_subject).toBe('Reset your {{app_name}} password');
 
-    const without = await admin.http.post(
+    const without = await suite.admin.http.post(
       '/api/admin/customizations',
       { app_email_templates: { password_reset: { subject: 'Reset', body: '<p>Hello {{first_name}}, click the link.</p>' } } },
-      admin.token,
+      suite.admin.token,
     );
     expect(without.status).toBe(422);
     expect(without.body.errors).toEqual({
       'app_email_templates.password_reset.body': [messageTemplates.templateMissingRequired(['{{reset_link}}'])],
     });
     // Nothing was stored.
-    const after = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates;
+    const after = (await suite.admin.http.get('/api/admin/customizations', suite.admin.token)).body.data.app_email_templates;
     expect(after.password_reset.body).toBe(templates.password_reset.default_body);
 
-    const withLink = await admin.http.post(
+    const withLink = await suite.admin.http.post(
       '/api/admin/customizations',
       { app_email_templates: { password_reset: { subject: 'Reset', body: '<p><a href="{{ reset_link }}">Reset</a></p>' } } },
-      admin.token,
+      suite.admin.token,
     );
     expect(withLink.status).toBe(200);
     expect(withLink.body.data.app_email_templates.password_reset).toMatchObject({ subject: 'Reset', body: '<p><a href="{{ reset_link }}">Reset</a></p>' });
 
-    const restored = await admin.http.post('/api/admin/customizations', { app_email_templates: { password_reset: null } }, admin.token);
+    const restored = await suite.admin.http.post('/api/admin/customizations', { app_email_templates: { password_reset: null } }, suite.admin.token);
     expect(restored.body.data.app_email_templates.password_reset).toMatchObject({
       subject: templates.password_reset.default_subject,
       body: templates.password_reset.default_body,

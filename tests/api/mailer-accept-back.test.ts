@@ -1,31 +1,25 @@
 // @serial: changes the mailer for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { configureMailer, removeMailer, smtpSettings } from './support/mail';
-import { adminSession, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * PUT admin/mailer takes back what GET admin/mailer served: the password comes masked and the
  * mask means "keep the stored one"; the flags (has_password, configured, verified_at) are
  * read-only and ignored.
  */
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
-const served = async () => (await admin.http.get('/api/admin/mailer', admin.token)).body.data;
-const put = (body: object) => admin.http.put('/api/admin/mailer', body, admin.token);
-const stored = () => db('branchify_mailer_settings').first();
+const served = async () => (await suite.admin.http.get('/api/admin/mailer', suite.admin.token)).body.data;
+const put = (body: object) => suite.admin.http.put('/api/admin/mailer', body, suite.admin.token);
+const stored = () => suite.db('branchify_mailer_settings').first();
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureMailer(admin);
-  const verified = await admin.http.post('/api/admin/mailer/verify', {}, admin.token);
+  await configureMailer(suite.admin);
+  const verified = await suite.admin.http.post('/api/admin/mailer/verify', {}, suite.admin.token);
   expect(verified.status).toBe(200);
 });
 afterAll(async () => {
   await removeMailer();
-  await db.destroy();
 });
 
 describe('PUT admin/mailer takes back what GET served', () => {
@@ -48,7 +42,7 @@ describe('PUT admin/mailer takes back what GET served', () => {
     expect(row.password_encrypted).toBe(rowBefore.password_encrypted);
     expect({ ...row, updated_at: null, updatedAt: null }).toEqual({ ...rowBefore, updated_at: null, updatedAt: null });
     // Still the real password: the SMTP server accepts it.
-    expect((await admin.http.post('/api/admin/mailer/verify', {}, admin.token)).status).toBe(200);
+    expect((await suite.admin.http.post('/api/admin/mailer/verify', {}, suite.admin.token)).status).toBe(200);
   });
 
   it('tampered read-only flags are ignored', async () => {
@@ -66,10 +60,10 @@ describe('PUT admin/mailer takes back what GET served', () => {
     const after = await served();
     expect(after.verified_at).toBeNull();
     expect((await stored()).password_encrypted).not.toBe(rowBefore.password_encrypted);
-    const verify = await admin.http.post('/api/admin/mailer/verify', {}, admin.token);
+    const verify = await suite.admin.http.post('/api/admin/mailer/verify', {}, suite.admin.token);
     expect(verify.status).toBe(422);
     expect(Object.keys(verify.body.errors)).toEqual(['password']);
-    await configureMailer(admin);
+    await configureMailer(suite.admin);
   });
 
   it('the mask without a stored password is no password (422 password)', async () => {
@@ -77,6 +71,6 @@ describe('PUT admin/mailer takes back what GET served', () => {
     const res = await put({ ...smtpSettings(), password: '********' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['password']);
-    await configureMailer(admin);
+    await configureMailer(suite.admin);
   });
 });

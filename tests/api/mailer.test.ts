@@ -1,22 +1,15 @@
 // @serial: changes the mailer and the SMTP sink for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { client } from './support/http';
 import { eventually } from './support/poll';
 import { configureMailer, linkIn, removeMailer, sink, smtpSettings } from './support/mail';
-import { adminSession, registerUser, verifiedUser, type Session } from './support/users';
+import { registerUser, verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
-beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-});
 afterAll(async () => {
   await sink.up();
   await removeMailer();
-  await db.destroy();
 });
 
 describe('admin mailer settings', () => {
@@ -37,14 +30,18 @@ describe('admin mailer settings', () => {
   });
 
   it('answers 422 with field keys for bad input', async () => {
-    const res = await admin.http.put('/api/admin/mailer', { host: '', port: 70000, encryption: 'starttls', from_address: 'not-an-email' }, admin.token);
+    const res = await suite.admin.http.put(
+      '/api/admin/mailer',
+      { host: '', port: 70000, encryption: 'starttls', from_address: 'not-an-email' },
+      suite.admin.token,
+    );
     expect(res.status).toBe(422);
     expect(res.body.success).toBe(false);
     expect(Object.keys(res.body.errors).sort()).toEqual(['encryption', 'from_address', 'host', 'port']);
   });
 
   it('saves the settings without ever echoing the password, which is stored encrypted', async () => {
-    const res = await admin.http.put('/api/admin/mailer', smtpSettings(), admin.token);
+    const res = await suite.admin.http.put('/api/admin/mailer', smtpSettings(), suite.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Transactional email updated successfully');
     expect(res.body.data).toMatchObject({
@@ -56,14 +53,14 @@ describe('admin mailer settings', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain(String(smtpSettings().password));
 
-    const shown = await admin.http.get('/api/admin/mailer', admin.token);
+    const shown = await suite.admin.http.get('/api/admin/mailer', suite.admin.token);
     expect(JSON.stringify(shown.body)).not.toContain(String(smtpSettings().password));
-    const row = await db('branchify_mailer_settings').first();
+    const row = await suite.db('branchify_mailer_settings').first();
     expect(row.password_encrypted).toBeTruthy();
     expect(row.password_encrypted).not.toContain(String(smtpSettings().password));
 
     // Saving again without a password keeps the stored one.
-    const again = await admin.http.put('/api/admin/mailer', { ...smtpSettings(), password: '' }, admin.token);
+    const again = await suite.admin.http.put('/api/admin/mailer', { ...smtpSettings(), password: '' }, suite.admin.token);
     expect(again.status).toBe(200);
     expect(again.body.data.has_password).toBe(true);
   });
@@ -74,27 +71,27 @@ describe('admin mailer settings', () => {
   });
 
   it('verify succeeds against the SMTP server with the right password', async () => {
-    await configureMailer(admin);
-    const res = await admin.http.post('/api/admin/mailer/verify', {}, admin.token);
+    await configureMailer(suite.admin);
+    const res = await suite.admin.http.post('/api/admin/mailer/verify', {}, suite.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Transactional email settings verified successfully');
     expect(res.body.data.verified_at).not.toBeNull();
   });
 
   it("verify reports the server's answer to a wrong password, keyed on password", async () => {
-    await configureMailer(admin, { password: 'wrong-password' });
-    const res = await admin.http.post('/api/admin/mailer/verify', {}, admin.token);
+    await configureMailer(suite.admin, { password: 'wrong-password' });
+    const res = await suite.admin.http.post('/api/admin/mailer/verify', {}, suite.admin.token);
     expect(res.status).toBe(422);
     expect(res.body.success).toBe(false);
     expect(res.body.message).toMatch(/535|Invalid login|credentials/i);
     expect(res.body.errors.password[0]).toBe(res.body.message);
-    await configureMailer(admin);
+    await configureMailer(suite.admin);
   });
 
   it('verify reports an unreachable server on host', async () => {
     await sink.down();
     try {
-      const res = await admin.http.post('/api/admin/mailer/verify', {}, admin.token);
+      const res = await suite.admin.http.post('/api/admin/mailer/verify', {}, suite.admin.token);
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual(['host']);
     } finally {
@@ -104,7 +101,7 @@ describe('admin mailer settings', () => {
 });
 
 describe('sending through the outbox', () => {
-  beforeAll(() => configureMailer(admin));
+  beforeAll(() => configureMailer(suite.admin));
 
   it('forgot password -> mail -> reset, end to end through the SMTP server', async () => {
     const user = await registerUser({ first_name: 'Rosa', last_name: 'Reset' });
@@ -135,7 +132,8 @@ describe('sending through the outbox', () => {
         const res = await client().post('/api/auth/password/forgot', { email: u.email });
         expect(res.status).toBe(200);
       }
-      const waiting = await db('branchify_mail_outbox')
+      const waiting = await suite
+        .db('branchify_mail_outbox')
         .whereIn(
           'to_address',
           users.map((u) => u.email),
@@ -146,7 +144,8 @@ describe('sending through the outbox', () => {
       // Let the worker try (and fail) at least once.
       await eventually(
         () =>
-          db('branchify_mail_outbox')
+          suite
+            .db('branchify_mail_outbox')
             .whereIn(
               'to_address',
               users.map((u) => u.email),
@@ -162,7 +161,8 @@ describe('sending through the outbox', () => {
     // Counted once the worker is done with every row (a row is marked sent after its mail is handed over).
     const rows = await eventually(
       () =>
-        db('branchify_mail_outbox')
+        suite
+          .db('branchify_mail_outbox')
           .whereIn(
             'to_address',
             users.map((u) => u.email),

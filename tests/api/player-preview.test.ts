@@ -3,7 +3,8 @@ import request from 'supertest';
 import { addVideo, branchElement, freePlan, subscribedUser } from './support/content';
 import { baseUrl } from './support/http';
 import { readPreviewTags } from './support/preview';
-import { adminSession, type Session } from './support/users';
+import { type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * A shared `/player/{reference}` link previews itself: description, canonical link, Open Graph and
@@ -19,10 +20,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let admin: Session;
-beforeAll(async () => {
-  admin = await adminSession();
-});
+const suite = useApiSuite();
 
 const page = (reference: string, etag?: string) => {
   const req = request(baseUrl()).get(`/player/${reference}`).set('Accept', 'text/html');
@@ -50,7 +48,7 @@ const saveFunnel = async (
 
 /** A subscribed creator's funnel of two generic videos; 'second' is reached from 'intro', so 'intro' plays first. */
 const twoVideoFunnel = async (title: string, description: string) => {
-  const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
   const second = await addVideo(owner, { provider: 'generic', url: 'https://media.example.test/second.webm', title: 'Second clip' });
   const intro = await addVideo(owner, { provider: 'generic', url: 'https://media.example.test/intro.webm', title: 'Intro clip' });
   const created = await owner.http.post('/api/funnels', { title, description, settings: { enable_resume_play: false } }, owner.token);
@@ -125,7 +123,7 @@ describe('GET /player/{reference}: link preview', () => {
   });
 
   it("uses a provider's thumbnail URL as it is stored, and cuts a long description at a word", async () => {
-    const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+    const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const video = await addVideo(owner, { thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'On YouTube' });
     const long = `${'word '.repeat(100)}end`;
     const created = await owner.http.post('/api/funnels', { title: 'Tube', description: long }, owner.token);
@@ -163,7 +161,7 @@ describe('GET /player/{reference}: link preview', () => {
     };
 
     // Another tenant cannot turn it on (their PUT is a 404), and the page stays as it was.
-    const stranger = await subscribedUser(admin, (await freePlan(admin)).id);
+    const stranger = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const theirs = await stranger.http.put(`/api/funnels/${funnel.id}`, { ...doc, settings: { allow_indexing: true } }, stranger.token);
     expect(theirs.status).toBe(404);
     const untouched = await stranger.http.put(`/api/funnels/${funnel.id}`, { title: 'Mine now', settings: { allow_indexing: true } }, stranger.token);

@@ -1,22 +1,13 @@
 // @serial: changes branding for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { client } from './support/http';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument, uuid } from './support/content';
-import { adminSession, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
-
-beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 /** A subscribed owner with a saved two-video funnel. */
 const publishedFunnel = async () => {
-  const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
   const a = await addVideo(owner, { title: 'Intro' });
   const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
   const funnel = await createFunnel(owner);
@@ -70,26 +61,28 @@ describe('GET /api/funnels/{reference}/player', () => {
     expect(unknown.body).toEqual({ success: false, message: 'This funnel is not available. It may have been removed, or its owner’s account is inactive.' });
 
     const { owner, funnel } = await publishedFunnel();
-    const suspended = await admin.http.put(`/api/admin/users/${owner.id}`, { status: 'suspended', status_note: 'Chargeback' }, admin.token);
+    const suspended = await suite.admin.http.put(`/api/admin/users/${owner.id}`, { status: 'suspended', status_note: 'Chargeback' }, suite.admin.token);
     expect(suspended.status).toBe(200);
     expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(404);
-    await admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, admin.token);
+    await suite.admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, suite.admin.token);
     expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(200);
   });
 
   it('follows the owner subscription: a grace period plays, an ended one does not', async () => {
     const { owner, funnel } = await publishedFunnel();
-    const sub = (await admin.http.get(`/api/admin/subscriptions/users/${owner.id}`, admin.token)).body.data;
-    await db('branchify_subscriptions')
+    const sub = (await suite.admin.http.get(`/api/admin/subscriptions/users/${owner.id}`, suite.admin.token)).body.data;
+    await suite
+      .db('branchify_subscriptions')
       .where({ id: sub.id })
       .update({ status: 'canceled', canceled_at: new Date(Date.now() + 3 * 86_400_000) });
     // Changed behind the API's back: allowed to show after the cache TTL, so ask with a fresh suspend/reactivate to drop it.
-    await admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, admin.token);
+    await suite.admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, suite.admin.token);
     expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(200);
-    await db('branchify_subscriptions')
+    await suite
+      .db('branchify_subscriptions')
       .where({ id: sub.id })
       .update({ canceled_at: new Date(Date.now() - 86_400_000) });
-    await admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, admin.token);
+    await suite.admin.http.put(`/api/admin/users/${owner.id}`, { status: 'active' }, suite.admin.token);
     expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).status).toBe(404);
   });
 });
@@ -113,7 +106,7 @@ describe('views and interactions', () => {
       duration: 60,
     });
     expect(update.status).toBe(200);
-    const row = await db('branchify_funnel_views').where({ event_id: view_id }).first();
+    const row = await suite.db('branchify_funnel_views').where({ event_id: view_id }).first();
     expect(row).toMatchObject({ editor_id: 'second' });
     expect(Number(row.last_watch_time)).toBe(42.5);
 
@@ -154,7 +147,7 @@ describe('views and interactions', () => {
     const { funnel } = await publishedFunnel();
     const event = { event_id: uuid(), video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', type: 'branch', player_time: 4.2 };
     for (let i = 0; i < 3; i += 1) expect((await client().post(`/api/funnels/${funnel.identifier}/interactions`, event)).status).toBe(202);
-    expect(await db('branchify_funnel_interactions').where({ event_id: event.event_id })).toHaveLength(1);
+    expect(await suite.db('branchify_funnel_interactions').where({ event_id: event.event_id })).toHaveLength(1);
 
     const batch = await client().post(`/api/funnels/${funnel.identifier}/interactions`, {
       events: [
@@ -223,7 +216,7 @@ describe('POST /api/funnels/{id}/analytics', () => {
       { editor_id: 'intro', started: 2, completed: 2, rate: 1 },
       { editor_id: 'second', started: 0, completed: 0, rate: 0 },
     ]);
-    expect((await admin.http.post(`/api/funnels/${funnel.id}/analytics`, {}, admin.token)).status).toBe(200);
+    expect((await suite.admin.http.post(`/api/funnels/${funnel.id}/analytics`, {}, suite.admin.token)).status).toBe(200);
     const bad = await owner.http.post(`/api/funnels/${funnel.id}/analytics`, { from: '2026-02-10', to: '2026-01-01' }, owner.token);
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['from']);
@@ -240,10 +233,10 @@ describe('the player payload cache across app processes', () => {
     const { funnel } = await publishedFunnel();
     expect(await title(funnel.identifier)).toBe('Two videos');
     // Another app process saves the funnel: the row changes and the version moves in the database.
-    await db('branchify_funnels').where({ id: funnel.id }).update({ title: 'Saved on another node' });
+    await suite.db('branchify_funnels').where({ id: funnel.id }).update({ title: 'Saved on another node' });
     expect(await title(funnel.identifier)).toBe('Two videos');
     const now = new Date();
-    await db.raw(
+    await suite.db.raw(
       `INSERT INTO branchify_cache_versions (scope, version, created_at, updated_at) VALUES ('player', 1, ?, ?)
        ON CONFLICT (scope) DO UPDATE SET version = branchify_cache_versions.version + 1`,
       [now, now],
@@ -259,7 +252,7 @@ describe('the player payload cache across app processes', () => {
 
   it('bumps the version with every save, and shows a branding change at once', async () => {
     const { owner, funnel, a, b } = await publishedFunnel();
-    const version = async () => Number((await db('branchify_cache_versions').where({ scope: 'player' }).first('version'))?.version ?? 0);
+    const version = async () => Number((await suite.db('branchify_cache_versions').where({ scope: 'player' }).first('version'))?.version ?? 0);
     const before = await version();
     const saved = await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id, 'Renamed'), owner.token);
     expect(saved.status).toBe(200);
@@ -269,10 +262,10 @@ describe('the player payload cache across app processes', () => {
     const name = (await client().get('/api/customizations')).body.data.app_name;
     await client().get(`/api/funnels/${funnel.identifier}/player`);
     try {
-      expect((await admin.http.post('/api/admin/customizations', { app_name: 'Cache Check' }, admin.token)).status).toBe(200);
+      expect((await suite.admin.http.post('/api/admin/customizations', { app_name: 'Cache Check' }, suite.admin.token)).status).toBe(200);
       expect((await client().get(`/api/funnels/${funnel.identifier}/player`)).body.data.app.name).toBe('Cache Check');
     } finally {
-      await admin.http.post('/api/admin/customizations', { app_name: name }, admin.token);
+      await suite.admin.http.post('/api/admin/customizations', { app_name: name }, suite.admin.token);
     }
   });
 });

@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from './support/content';
-import { isPostgres, openDb } from './support/db';
+import { isPostgres } from './support/db';
 import { cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
-import { adminSession, uniqueEmail, type Session } from './support/users';
+import { uniqueEmail, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * Relations between our content types are read from the integer columns the code writes
@@ -34,38 +34,34 @@ const RELATIONS: ReadonlyArray<readonly [string, string]> = [
 /** The relation attributes' names, none of which may become a column. */
 const RELATION_NAMES = ['owner', 'user', 'plan', 'subscription', 'funnel', 'video'];
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let cmsToken: string;
 
 const tablesOf = async (): Promise<string[]> => {
   if (isPostgres()) {
-    const rows = await db.raw('SELECT table_name FROM information_schema.tables WHERE table_schema = ?', [process.env.DATABASE_SCHEMA]);
+    const rows = await suite.db.raw('SELECT table_name FROM information_schema.tables WHERE table_schema = ?', [process.env.DATABASE_SCHEMA]);
     return rows.rows.map((r: { table_name: string }) => r.table_name);
   }
-  const rows = await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'");
+  const rows = await suite.db.raw("SELECT name FROM sqlite_master WHERE type = 'table'");
   return rows.map((r: { name: string }) => r.name);
 };
 
 const columnsOf = async (table: string): Promise<string[]> => {
   if (isPostgres()) {
-    const rows = await db.raw('SELECT column_name FROM information_schema.columns WHERE table_schema = ? AND table_name = ?', [
+    const rows = await suite.db.raw('SELECT column_name FROM information_schema.columns WHERE table_schema = ? AND table_name = ?', [
       process.env.DATABASE_SCHEMA,
       table,
     ]);
     return rows.rows.map((r: { column_name: string }) => r.column_name);
   }
-  return (await db.raw(`PRAGMA table_info('${table}')`)).map((r: { name: string }) => r.name);
+  return (await suite.db.raw(`PRAGMA table_info('${table}')`)).map((r: { name: string }) => r.name);
 };
 
 const cm = (url: string) => client().get(`/content-manager${url}`, cmsToken);
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   cmsToken = await cmsOperatorJwt('Rae');
 });
-afterAll(() => db.destroy());
 
 describe('the schema of the relations', () => {
   it('has no link table for our types and no column for a relation', async () => {
@@ -82,7 +78,7 @@ describe('the schema of the relations', () => {
 
   (isPostgres() ? it : it.skip)('keeps one foreign key per reference, with its own delete rule (none added by Strapi)', async () => {
     const rows = (
-      await db.raw(
+      await suite.db.raw(
         `SELECT c.conrelid::regclass::text AS tbl, a.attname AS col, c.conname, c.confdeltype
            FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
            JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
@@ -117,8 +113,8 @@ describe('relations read through Strapi', () => {
   let videoB: { id: number };
 
   beforeAll(async () => {
-    const plan = await freePlan(admin);
-    owner = await subscribedUser(admin, plan.id);
+    const plan = await freePlan(suite.admin);
+    owner = await subscribedUser(suite.admin, plan.id);
     videoA = await addVideo(owner, { title: 'Relations A' });
     videoB = await addVideo(owner, { title: 'Relations B' });
     funnel = await createFunnel(owner, { title: 'Relations funnel' });
@@ -126,7 +122,7 @@ describe('relations read through Strapi', () => {
     expect(saved.status).toBe(200);
   });
 
-  const documentIdOf = async (table: string, id: number): Promise<string> => (await db(table).where({ id }).first()).document_id;
+  const documentIdOf = async (table: string, id: number): Promise<string> => (await suite.db(table).where({ id }).first()).document_id;
 
   it('populates a relation from its column in the Content Manager (funnel → owner, subscription → plan, user → subscription)', async () => {
     const funnelDoc = await documentIdOf('branchify_funnels', funnel.id);
@@ -134,12 +130,12 @@ describe('relations read through Strapi', () => {
     expect(shownOwner.status).toBe(200);
     expect(shownOwner.body.results.map((r: { id: number }) => r.id)).toEqual([owner.id]);
 
-    const sub = await db('branchify_subscriptions').where({ user_id: owner.id }).first();
+    const sub = await suite.db('branchify_subscriptions').where({ user_id: owner.id }).first();
     const plan = await cm(`/relations/plugin::branchify.subscription/${sub.document_id}/plan`);
     expect(plan.status).toBe(200);
     expect(plan.body.results.map((r: { id: number }) => r.id)).toEqual([sub.plan_id]);
 
-    const user = await db('up_users').where({ id: owner.id }).first();
+    const user = await suite.db('up_users').where({ id: owner.id }).first();
     expect(user.subscription_id).toBe(sub.id);
     const current = await cm(`/relations/plugin::users-permissions.user/${user.document_id}/subscription`);
     expect(current.status).toBe(200);
@@ -156,7 +152,7 @@ describe('relations read through Strapi', () => {
   });
 
   it('opens our content types in the Content Manager, the integer columns still answered', async () => {
-    const sub = await db('branchify_subscriptions').where({ user_id: owner.id }).first();
+    const sub = await suite.db('branchify_subscriptions').where({ user_id: owner.id }).first();
     for (const [uid, table, id] of [
       ['plugin::branchify.funnel', 'branchify_funnels', funnel.id],
       ['plugin::branchify.video', 'branchify_videos', videoA.id],
@@ -178,13 +174,13 @@ describe('relations read through Strapi', () => {
     const url = `/content-manager/collection-types/plugin::branchify.video/${await documentIdOf('branchify_videos', videoB.id)}`;
     const edit = await client().put(url, { title: 'Renamed in /cms' }, cmsToken);
     expect(edit.status).toBe(200);
-    const row = await db('branchify_videos').where({ id: videoB.id }).first();
+    const row = await suite.db('branchify_videos').where({ id: videoB.id }).first();
     expect({ title: row.title, owner_id: row.owner_id }).toEqual({ title: 'Renamed in /cms', owner_id: owner.id });
     // The app's own reads go on through owner_id.
     const listed = await owner.http.get('/api/videos', owner.token);
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain('Renamed in /cms');
-    const links = await db('branchify_funnel_videos').where({ funnel_id: funnel.id }).orderBy('video_id');
+    const links = await suite.db('branchify_funnel_videos').where({ funnel_id: funnel.id }).orderBy('video_id');
     expect(links.map((l: { video_id: number; owner_id: number }) => [l.video_id, l.owner_id])).toEqual([
       [videoA.id, owner.id],
       [videoB.id, owner.id],

@@ -1,18 +1,14 @@
-import type { Knex } from 'knex';
-import { isPostgres, openDb } from './support/db';
+import { isPostgres } from './support/db';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-beforeAll(() => {
-  db = openDb();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const indexesOf = async (table: string): Promise<string[]> => {
   if (isPostgres()) {
-    const rows = await db.raw('SELECT indexname FROM pg_indexes WHERE tablename = ? AND schemaname = ?', [table, process.env.DATABASE_SCHEMA]);
+    const rows = await suite.db.raw('SELECT indexname FROM pg_indexes WHERE tablename = ? AND schemaname = ?', [table, process.env.DATABASE_SCHEMA]);
     return rows.rows.map((r: { indexname: string }) => r.indexname);
   }
-  const rows = await db.raw(`PRAGMA index_list('${table}')`);
+  const rows = await suite.db.raw(`PRAGMA index_list('${table}')`);
   return rows.map((r: { name: string }) => r.name);
 };
 
@@ -46,23 +42,24 @@ describe('database schema', () => {
       'branchify_funnel_views',
       'branchify_funnel_interactions',
     ]) {
-      expect(await db.schema.hasTable(table)).toBe(true);
+      expect(await suite.db.schema.hasTable(table)).toBe(true);
     }
     for (const column of ['first_name', 'last_name', 'is_admin', 'status', 'status_note', 'email_verified_at', 'subscription_id', 'stripe_customer_id']) {
-      expect(await db.schema.hasColumn('up_users', column)).toBe(true);
+      expect(await suite.db.schema.hasColumn('up_users', column)).toBe(true);
     }
   });
 
   it('enforces unique event ids at the database level', async () => {
     const row = { event_id: `evt_${Date.now()}`, type: 'invoice.paid', document_id: `doc${Date.now()}`, created_at: new Date(), updated_at: new Date() };
-    await db('branchify_stripe_events').insert(row);
-    const duplicate = await db('branchify_stripe_events')
+    await suite.db('branchify_stripe_events').insert(row);
+    const duplicate = await suite
+      .db('branchify_stripe_events')
       .insert({ ...row, document_id: `${row.document_id}b` })
       .then(
         () => 'inserted',
         (error: Error) => error.message,
       );
     expect(duplicate).toMatch(/unique/i);
-    expect(await db('branchify_stripe_events').where({ event_id: row.event_id })).toHaveLength(1);
+    expect(await suite.db('branchify_stripe_events').where({ event_id: row.event_id })).toHaveLength(1);
   });
 });

@@ -2,12 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import type { Knex } from 'knex';
 import request from 'supertest';
-import { openDb } from './support/db';
 import { readPreviewTags } from './support/preview';
 import { baseUrl, client } from './support/http';
-import { adminSession, login, type Session } from './support/users';
+import { login } from './support/users';
+import { useApiSuite } from './support/suite';
 
 const root = path.join(__dirname, '..', '..');
 const script = path.join(root, 'scripts', 'seed.js');
@@ -18,32 +17,26 @@ const DEMO_PASSWORD = 'branchify-demo';
 const seed = (args: string[], publicUrl = baseUrl()) =>
   spawnSync(process.execPath, [script, ...args], { env: { ...process.env, PUBLIC_URL: publicUrl }, encoding: 'utf8' });
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
-beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-});
-afterAll(async () => {
+suite.cleanUp(async () => {
   // The demo data goes again through the admin API, so the other suites see the install they expect.
-  const user = await db('up_users').where({ email: DEMO_EMAIL }).first();
-  if (user) await admin.http.delete(`/api/admin/users/${user.id}`, admin.token);
-  for (const plan of await db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' })) {
-    await admin.http.delete(`/api/admin/plans/${plan.id}`, admin.token);
+  const user = await suite.db('up_users').where({ email: DEMO_EMAIL }).first();
+  if (user) await suite.admin.http.delete(`/api/admin/users/${user.id}`, suite.admin.token);
+  for (const plan of await suite.db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' })) {
+    await suite.admin.http.delete(`/api/admin/plans/${plan.id}`, suite.admin.token);
   }
-  await db.destroy();
 });
 
 const demoRows = async () => {
-  const user = await db('up_users').where({ email: DEMO_EMAIL }).first();
+  const user = await suite.db('up_users').where({ email: DEMO_EMAIL }).first();
   return {
     user,
-    plans: await db('branchify_plans').where({ name: 'Demo' }),
-    subscriptions: user ? await db('branchify_subscriptions').where({ user_id: user.id }) : [],
-    videos: user ? await db('branchify_videos').where({ owner_id: user.id }).orderBy('id') : [],
-    funnels: user ? await db('branchify_funnels').where({ owner_id: user.id }) : [],
-    links: user ? await db('branchify_funnel_videos').where({ owner_id: user.id }) : [],
+    plans: await suite.db('branchify_plans').where({ name: 'Demo' }),
+    subscriptions: user ? await suite.db('branchify_subscriptions').where({ user_id: user.id }) : [],
+    videos: user ? await suite.db('branchify_videos').where({ owner_id: user.id }).orderBy('id') : [],
+    funnels: user ? await suite.db('branchify_funnels').where({ owner_id: user.id }) : [],
+    links: user ? await suite.db('branchify_funnel_videos').where({ owner_id: user.id }) : [],
   };
 };
 
@@ -96,7 +89,7 @@ describe('npm run seed -- --demo', () => {
     expect(second.stdout).toContain(`/player/${reference}`);
     const again = await demoRows();
     expect(again.plans).toHaveLength(1);
-    expect(await db('up_users').where({ email: DEMO_EMAIL })).toHaveLength(1);
+    expect(await suite.db('up_users').where({ email: DEMO_EMAIL })).toHaveLength(1);
     expect(again.subscriptions).toHaveLength(1);
     expect(again.videos).toHaveLength(3);
     expect(again.funnels).toHaveLength(1);
@@ -152,7 +145,7 @@ describe('npm run seed -- --demo', () => {
   it('takes the plan an earlier seed offered to everyone off "Choose a plan", once', async () => {
     seed(['--demo']);
     const old = 'A free plan to try Branchify with the demo funnel.';
-    await db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).update({ description: old, is_active: true });
+    await suite.db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).update({ description: old, is_active: true });
     const rerun = seed(['--demo']);
     expect(rerun.status).toBe(0);
     expect(rerun.stdout).toContain("Updated: plan 'Demo' no longer offered publicly");
@@ -160,11 +153,11 @@ describe('npm run seed -- --demo', () => {
     expect(Boolean(plan.is_active)).toBe(false);
     expect(plan.description).not.toBe(old);
     // An admin who offers it again on purpose is not overruled by the next run.
-    await db('branchify_plans').where({ id: plan.id }).update({ is_active: true });
+    await suite.db('branchify_plans').where({ id: plan.id }).update({ is_active: true });
     const again = seed(['--demo']);
     expect(again.stdout).not.toContain('Updated: plan');
     expect(Boolean((await demoRows()).plans[0].is_active)).toBe(true);
-    await db('branchify_plans').where({ id: plan.id }).update({ is_active: false });
+    await suite.db('branchify_plans').where({ id: plan.id }).update({ is_active: false });
   });
 
   it('explains its usage without --demo', () => {

@@ -1,30 +1,24 @@
 // @serial: changes Stripe keys for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { configureStripe, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
 /**
  * PUT admin/stripe/config takes back what GET admin/stripe/config served: the secrets come masked
  * (their kind and last four characters) and the mask means "keep the saved one"; redirect_url and
  * the flags are read-only and ignored.
  */
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
-const served = async () => (await admin.http.get('/api/admin/stripe/config', admin.token)).body.data;
-const put = (body: object) => admin.http.put('/api/admin/stripe/config', body, admin.token);
-const stored = () => db('branchify_stripe_settings').first();
+const served = async () => (await suite.admin.http.get('/api/admin/stripe/config', suite.admin.token)).body.data;
+const put = (body: object) => suite.admin.http.put('/api/admin/stripe/config', body, suite.admin.token);
+const stored = () => suite.db('branchify_stripe_settings').first();
 const withoutTimestamps = (row: Record<string, unknown>) => ({ ...row, updated_at: null, updatedAt: null });
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
+  await configureStripe(suite.admin);
 });
 afterAll(async () => {
-  await configureStripe(admin);
-  await db.destroy();
+  await configureStripe(suite.admin);
 });
 
 describe('PUT admin/stripe/config takes back what GET served', () => {
@@ -48,7 +42,7 @@ describe('PUT admin/stripe/config takes back what GET served', () => {
     expect(row.webhook_secret_encrypted).toBe(rowBefore.webhook_secret_encrypted);
     expect(withoutTimestamps(row)).toEqual(withoutTimestamps(rowBefore));
     // The saved secret still works against Stripe: the Connect URL is built with it.
-    expect((await admin.http.get('/api/admin/stripe/auth-url', admin.token)).status).toBe(200);
+    expect((await suite.admin.http.get('/api/admin/stripe/auth-url', suite.admin.token)).status).toBe(200);
   });
 
   it('a tampered redirect_url and flags are ignored', async () => {
@@ -75,6 +69,6 @@ describe('PUT admin/stripe/config takes back what GET served', () => {
     const res = await put({ ...before, secret: 'sk_test_another_suite_key_0042' });
     expect(res.status).toBe(200);
     expect((await served()).secret).toBe('sk_test_****0042');
-    await configureStripe(admin);
+    await configureStripe(suite.admin);
   });
 });

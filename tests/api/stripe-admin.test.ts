@@ -1,26 +1,22 @@
 // @serial: changes Stripe keys and connection for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
 import request from 'supertest';
 import { baseUrl, client, newIp } from './support/http';
-import { openDb } from './support/db';
 import { configureStripe, control, STRIPE_TEST_KEYS } from './support/stripe';
-import { adminSession, login, PASSWORD, uniqueEmail, verifiedUser, type Session } from './support/users';
+import { login, PASSWORD, uniqueEmail, verifiedUser, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
+  await configureStripe(suite.admin);
 });
 /** Another administrator, made by the first. */
 const createAdmin = async () => {
   const email = uniqueEmail('admin');
-  const res = await admin.http.post(
+  const res = await suite.admin.http.post(
     '/api/admin/users',
     { first_name: 'Other', last_name: 'Admin', email, password: PASSWORD, password_confirmation: PASSWORD, is_admin: true },
-    admin.token,
+    suite.admin.token,
   );
   expect(res.status).toBe(201);
   return { id: res.body.data.id as number, email };
@@ -28,16 +24,15 @@ const createAdmin = async () => {
 
 afterAll(async () => {
   // Leave no connected account behind for the other suites.
-  await admin.http.post('/api/admin/stripe/disconnect', {}, admin.token);
-  await db.destroy();
+  await suite.admin.http.post('/api/admin/stripe/disconnect', {}, suite.admin.token);
 });
 
 describe('card provider configuration', () => {
   it("saves credentials encrypted and never echoes the secret: 'Stripe Credentials updated successfully'", async () => {
-    const res = await admin.http.put('/api/admin/stripe/config', { ...STRIPE_TEST_KEYS, redirect_url: 'https://evil.example/cb' }, admin.token);
+    const res = await suite.admin.http.put('/api/admin/stripe/config', { ...STRIPE_TEST_KEYS, redirect_url: 'https://evil.example/cb' }, suite.admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Stripe Credentials updated successfully' });
-    const config = await admin.http.get('/api/admin/stripe/config', admin.token);
+    const config = await suite.admin.http.get('/api/admin/stripe/config', suite.admin.token);
     expect(config.body.data).toEqual({
       client_id: STRIPE_TEST_KEYS.client_id,
       secret: `sk_test_****${STRIPE_TEST_KEYS.secret.slice(-4)}`,
@@ -52,13 +47,13 @@ describe('card provider configuration', () => {
       problem: null,
     });
     expect(JSON.stringify(config.body)).not.toContain(STRIPE_TEST_KEYS.secret);
-    const row = await db('branchify_stripe_settings').first();
+    const row = await suite.db('branchify_stripe_settings').first();
     expect(row.secret_encrypted).not.toContain(STRIPE_TEST_KEYS.secret);
     expect(row.webhook_secret_encrypted).not.toContain(STRIPE_TEST_KEYS.webhook_secret);
   });
 
   it('validates key prefixes', async () => {
-    const res = await admin.http.put('/api/admin/stripe/config', { client_id: 'x', secret: 'pk_wrong', publishable_key: 'sk_wrong' }, admin.token);
+    const res = await suite.admin.http.put('/api/admin/stripe/config', { client_id: 'x', secret: 'pk_wrong', publishable_key: 'sk_wrong' }, suite.admin.token);
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['client_id', 'publishable_key', 'secret']);
   });
@@ -88,12 +83,12 @@ const comeBack = (query: string, cookie?: string) => {
   return cookie ? req.set('Cookie', cookie) : req;
 };
 const callback = (state: string, code: string, cookie?: string) => comeBack(`code=${code}&state=${encodeURIComponent(state)}`, cookie);
-const connectedAccount = async (): Promise<string | null> => (await admin.http.get('/api/admin/stripe', admin.token)).body.data.account_id;
-const disconnect = () => admin.http.post('/api/admin/stripe/disconnect', {}, admin.token);
+const connectedAccount = async (): Promise<string | null> => (await suite.admin.http.get('/api/admin/stripe', suite.admin.token)).body.data.account_id;
+const disconnect = () => suite.admin.http.post('/api/admin/stripe/disconnect', {}, suite.admin.token);
 
 describe('Stripe Connect', () => {
   it('builds the OAuth URL with a state bound to this browser and connects through the callback', async () => {
-    const { url, state, cookie, raw } = await startConnect(admin);
+    const { url, state, cookie, raw } = await startConnect(suite.admin);
     expect(url.pathname).toMatch(/oauth\/authorize$/);
     expect(url.searchParams.get('client_id')).toBe(STRIPE_TEST_KEYS.client_id);
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:1337/api/stripe/oauth/callback');
@@ -106,12 +101,12 @@ describe('Stripe Connect', () => {
     const forged = await callback(`${state.slice(0, -4)}AAAA`, 'ac_test', cookie);
     expect(forged.status).toBe(302);
     expect(forged.headers.location).toMatch(/stripe=invalid-state/);
-    expect((await admin.http.get('/api/admin/stripe', admin.token)).body.data.connected).toBe(false);
+    expect((await suite.admin.http.get('/api/admin/stripe', suite.admin.token)).body.data.connected).toBe(false);
 
     const ok = await callback(state, 'ac_test_good', cookie);
     expect(ok.status).toBe(302);
     expect(ok.headers.location).toBe('/admin/integrations?tab=0&stripe=connected');
-    const shown = await admin.http.get('/api/admin/stripe', admin.token);
+    const shown = await suite.admin.http.get('/api/admin/stripe', suite.admin.token);
     expect(shown.body.data).toMatchObject({ connected: true, account_id: expect.stringMatching(/^acct_/) });
 
     // Every call now acts on the connected account.
@@ -130,7 +125,7 @@ describe('Stripe Connect', () => {
   });
 
   it('uses a state once: the same state again, even from the same browser, connects nothing', async () => {
-    const { state, cookie } = await startConnect(admin);
+    const { state, cookie } = await startConnect(suite.admin);
     expect((await callback(state, 'ac_test_once', cookie)).headers.location).toMatch(/stripe=connected/);
     const account = await connectedAccount();
     expect(account).toMatch(/^acct_/);
@@ -144,7 +139,7 @@ describe('Stripe Connect', () => {
     await disconnect();
 
     // Two callbacks racing with one state: one connects, the other is refused.
-    const raced = await startConnect(admin);
+    const raced = await startConnect(suite.admin);
     const both = await Promise.all([callback(raced.state, 'ac_test_race_a', raced.cookie), callback(raced.state, 'ac_test_race_b', raced.cookie)]);
     expect(both.map((r) => r.headers.location.match(/stripe=([\w-]+)/)![1]).sort()).toEqual(['connected', 'invalid-state']);
     await disconnect();
@@ -152,11 +147,11 @@ describe('Stripe Connect', () => {
 
   it("works only in the browser of the admin who started it: another admin's browser, or none, connects nothing", async () => {
     const other = await login((await createAdmin()).email, PASSWORD);
-    const mine = await startConnect(admin);
+    const mine = await startConnect(suite.admin);
     const theirs = await startConnect(other);
 
     expect((await callback(mine.state, 'ac_test_cross', theirs.cookie)).headers.location).toMatch(/stripe=invalid-state/);
-    const fresh = await startConnect(admin);
+    const fresh = await startConnect(suite.admin);
     expect((await callback(fresh.state, 'ac_test_nocookie')).headers.location).toMatch(/stripe=invalid-state/);
     expect(await connectedAccount()).toBeNull();
     // Each refused state is used up: its own browser cannot finish it afterwards either.
@@ -175,26 +170,26 @@ describe('Stripe Connect', () => {
     expect(out.status).toBe(200);
     expect((await callback(started.state, 'ac_test_signed_out', started.cookie)).headers.location).toMatch(/stripe=invalid-state/);
 
-    const late = await startConnect(admin);
-    await db('branchify_stripe_connect_states').update({ expires_at: new Date(Date.now() - 1000) });
+    const late = await startConnect(suite.admin);
+    await suite.db('branchify_stripe_connect_states').update({ expires_at: new Date(Date.now() - 1000) });
     expect((await callback(late.state, 'ac_test_expired', late.cookie)).headers.location).toMatch(/stripe=invalid-state/);
     expect(await connectedAccount()).toBeNull();
     // A denial at Stripe is reported as one (and uses the state up).
-    const denied = await startConnect(admin);
+    const denied = await startConnect(suite.admin);
     expect((await comeBack(`error=access_denied&state=${encodeURIComponent(denied.state)}`, denied.cookie)).headers.location).toMatch(/stripe=denied/);
     expect((await callback(denied.state, 'ac_test_after_denial', denied.cookie)).headers.location).toMatch(/stripe=invalid-state/);
     expect(await connectedAccount()).toBeNull();
   });
 
   it('forgets the account when Stripe reports the app deauthorized', async () => {
-    const { state, cookie } = await startConnect(admin);
+    const { state, cookie } = await startConnect(suite.admin);
     await callback(state, 'ac_test_deauth', cookie);
-    const account = (await admin.http.get('/api/admin/stripe', admin.token)).body.data.account_id;
+    const account = (await suite.admin.http.get('/api/admin/stripe', suite.admin.token)).body.data.account_id;
     expect(account).toMatch(/^acct_/);
     await control('deauthorize', { account });
     let connected = true;
     for (let i = 0; i < 100 && connected; i += 1) {
-      connected = (await admin.http.get('/api/admin/stripe', admin.token)).body.data.connected;
+      connected = (await suite.admin.http.get('/api/admin/stripe', suite.admin.token)).body.data.connected;
       if (connected) await new Promise((r) => setTimeout(r, 100));
     }
     expect(connected).toBe(false);

@@ -2,14 +2,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import { openDb } from './support/db';
 import { client } from './support/http';
 import { feed, resetUpdates } from './support/updates';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
 const LICENSE = 'BRFY-TEST-KEY-1234';
 
@@ -21,19 +19,16 @@ const currentVersion = (): string | null => {
 };
 const leftovers = () => ['downloads', 'staging'].flatMap((d) => (fs.existsSync(path.join(updatesDir(), d)) ? fs.readdirSync(path.join(updatesDir(), d)) : []));
 
-const post = (route: string, body: object = {}) => admin.http.post(`/api/admin/updates/${route}`, body, admin.token);
-const info = async () => (await admin.http.get('/api/admin/updates/info', admin.token)).body.data;
+const post = (route: string, body: object = {}) => suite.admin.http.post(`/api/admin/updates/${route}`, body, suite.admin.token);
+const info = async () => (await suite.admin.http.get('/api/admin/updates/info', suite.admin.token)).body.data;
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   // Whatever another suite left: no key, never updated.
   await resetUpdates();
   await feed('release', { version: '2.1.0' });
 });
 afterAll(async () => {
   await resetUpdates();
-  await db.destroy();
 });
 
 describe('updates: access and license key', () => {
@@ -50,7 +45,7 @@ describe('updates: access and license key', () => {
       expect((await anonymous.post(`/api/admin/updates/${route}`, { license_key: LICENSE })).status).toBe(401);
       expect((await user.http.post(`/api/admin/updates/${route}`, { license_key: LICENSE }, user.token)).status).toBe(403);
     }
-    expect((await admin.http.get('/api/admin/updates/is-token-registered', admin.token)).body.data).toEqual({ registered: false });
+    expect((await suite.admin.http.get('/api/admin/updates/is-token-registered', suite.admin.token)).body.data).toEqual({ registered: false });
   });
 
   it('without a license key: info shows none and downloading asks for one', async () => {
@@ -73,20 +68,20 @@ describe('updates: access and license key', () => {
     const res = await post('save-license-key', { license_key: LICENSE });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'License key saved', data: { license_key: '****-1234' } });
-    const row = await db('branchify_update_state').first();
+    const row = await suite.db('branchify_update_state').first();
     expect(row.license_key_encrypted).toBeTruthy();
     expect(row.license_key_encrypted).not.toContain(LICENSE);
-    expect((await admin.http.get('/api/admin/updates/is-token-registered', admin.token)).body.data).toEqual({ registered: true });
+    expect((await suite.admin.http.get('/api/admin/updates/is-token-registered', suite.admin.token)).body.data).toEqual({ registered: true });
     expect(await info()).toMatchObject({ current_version: '2.0.7', latest_version: '2.1.0', update_available: true, license_key: '****-1234' });
     expect(JSON.stringify(await info())).not.toContain(LICENSE);
   });
 
   it('takes back the masked key it served: the stored key stays', async () => {
-    const row = await db('branchify_update_state').first();
+    const row = await suite.db('branchify_update_state').first();
     const res = await post('save-license-key', { license_key: (await info()).license_key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'License key saved', data: { license_key: '****-1234' } });
-    expect((await db('branchify_update_state').first()).license_key_encrypted).toBe(row.license_key_encrypted);
+    expect((await suite.db('branchify_update_state').first()).license_key_encrypted).toBe(row.license_key_encrypted);
     // Another mask is no key.
     expect((await post('save-license-key', { license_key: '****-9999' })).status).toBe(422);
   });
@@ -138,7 +133,7 @@ describe('updates: download and apply', () => {
     const res = await post('download');
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('The update server could not be reached. Please try again later.');
-    const shown = await admin.http.get('/api/admin/updates/info', admin.token);
+    const shown = await suite.admin.http.get('/api/admin/updates/info', suite.admin.token);
     expect(shown.status).toBe(200);
     expect(shown.body.data.check_error).toBe('The update server could not be reached. Please try again later.');
   });
@@ -178,7 +173,7 @@ describe('updates: download and apply', () => {
   it('a package altered on disk after download is refused at apply; the running release stays', async () => {
     await feed('release', { version: '2.3.0' });
     expect((await post('download')).status).toBe(200);
-    const row = await db('branchify_update_state').first();
+    const row = await suite.db('branchify_update_state').first();
     fs.appendFileSync(row.downloaded_path, Buffer.from('tampered'));
     const res = await post('apply');
     expect(res.status).toBe(502);

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import request from 'supertest';
 import { addVideo, branchElement, createFunnel, freePlan, subscribedUser } from './support/content';
-import { openDb } from './support/db';
 import { baseUrl, client } from './support/http';
-import { adminSession, registerUser, verifiedUser, type Session } from './support/users';
+import { registerUser, verifiedUser, type Session } from './support/users';
 import { privatePngChunk } from './support/png';
+import { useApiSuite } from './support/suite';
 
 const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
 const ROUTE = '/api/uploads/images';
@@ -59,21 +58,17 @@ const fetchRaw = (url: string) =>
 
 const onDisk = (url: string) => fs.existsSync(path.join(UPLOADS_DIR, path.basename(url)));
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let creator: Session;
 /** Users this suite made that still own uploads: deleted at the end, which removes their files. */
 const owners: Session[] = [];
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   creator = await verifiedUser();
   owners.push(creator);
 });
 afterAll(async () => {
-  for (const owner of owners) await admin.http.delete(`/api/admin/users/${owner.id}`, admin.token);
-  await db.destroy();
+  for (const owner of owners) await suite.admin.http.delete(`/api/admin/users/${owner.id}`, suite.admin.token);
 });
 
 describe('POST /api/uploads/images', () => {
@@ -92,7 +87,7 @@ describe('POST /api/uploads/images', () => {
     // Our own name, never the client's.
     expect(url).toMatch(/^\/uploads\/[A-Za-z0-9._-]+$/);
     expect(url).not.toContain(name.split('.')[0]);
-    const row = await db('branchify_creator_images').where({ url }).first();
+    const row = await suite.db('branchify_creator_images').where({ url }).first();
     expect(row).toMatchObject({ owner_id: creator.id });
     expect(Number(row.size)).toBeGreaterThan(0);
     const served = await fetchRaw(url);
@@ -101,7 +96,7 @@ describe('POST /api/uploads/images', () => {
   });
 
   it("refuses a file whose content is not what its name says, and other types: 'invalid file type, please upload'", async () => {
-    const before = await db('branchify_creator_images').where({ owner_id: creator.id }).count({ n: '*' });
+    const before = await suite.db('branchify_creator_images').where({ owner_id: creator.id }).count({ n: '*' });
     for (const [content, name] of [
       [JPG, 'looks-like.png'],
       [Buffer.from('just some text\n'), 'notes.txt'],
@@ -113,7 +108,7 @@ describe('POST /api/uploads/images', () => {
       expect({ name, status: res.status }).toEqual({ name, status: 422 });
       expect(res.body).toEqual({ success: false, message: 'invalid file type, please upload', errors: { image: ['invalid file type, please upload'] } });
     }
-    expect(await db('branchify_creator_images').where({ owner_id: creator.id }).count({ n: '*' })).toEqual(before);
+    expect(await suite.db('branchify_creator_images').where({ owner_id: creator.id }).count({ n: '*' })).toEqual(before);
   });
 
   it("accepts 2000 KB and refuses 2001 KB: 'File size must be lower than 2000kb'", async () => {
@@ -126,7 +121,7 @@ describe('POST /api/uploads/images', () => {
     });
     const atLimit = await upload(creator, pngOfSize(2000 * KB), 'limit.png');
     expect(atLimit.status).toBe(201);
-    const row = await db('branchify_creator_images').where({ url: atLimit.body.data.url }).first();
+    const row = await suite.db('branchify_creator_images').where({ url: atLimit.body.data.url }).first();
     expect(Number(row.size)).toBe(2000 * KB);
   });
 
@@ -163,14 +158,14 @@ describe('POST /api/uploads/images', () => {
     const refused = await upload(unverified, PNG, 'a.png');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ success: false, message: 'Your email address is not verified.' });
-    expect(await db('branchify_creator_images').where({ owner_id: unverified.id })).toHaveLength(0);
+    expect(await suite.db('branchify_creator_images').where({ owner_id: unverified.id })).toHaveLength(0);
 
-    const byAdmin = await upload(admin, PNG, 'admin.png');
+    const byAdmin = await upload(suite.admin, PNG, 'admin.png');
     expect(byAdmin.status).toBe(201);
-    const row = await db('branchify_creator_images').where({ url: byAdmin.body.data.url }).first();
-    expect(row).toMatchObject({ owner_id: admin.id });
+    const row = await suite.db('branchify_creator_images').where({ url: byAdmin.body.data.url }).first();
+    expect(row).toMatchObject({ owner_id: suite.admin.id });
     // The admin is not deleted at the end: remove its upload the way the media library would.
-    await db('branchify_creator_images').where({ id: row.id }).delete();
+    await suite.db('branchify_creator_images').where({ id: row.id }).delete();
     fs.rmSync(path.join(UPLOADS_DIR, path.basename(byAdmin.body.data.url)), { force: true });
   });
 
@@ -190,7 +185,7 @@ describe('POST /api/uploads/images', () => {
 
 describe('uploaded images in a funnel', () => {
   it('saves a funnel whose branch button and overlay use the uploaded image', async () => {
-    const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+    const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     owners.push(owner);
     const url = (await upload(owner, PNG, 'button.png')).body.data.url as string;
     const video = await addVideo(owner);
@@ -227,19 +222,19 @@ describe('deleting the owner', () => {
       urls.push(res.body.data.url);
     }
     const stays = (await upload(creator, PNG, 'stays.png')).body.data.url as string;
-    expect(await db('branchify_creator_images').where({ owner_id: leaving.id })).toHaveLength(3);
+    expect(await suite.db('branchify_creator_images').where({ owner_id: leaving.id })).toHaveLength(3);
     for (const url of urls) expect(onDisk(url)).toBe(true);
 
-    const res = await admin.http.delete(`/api/admin/users/${leaving.id}`, admin.token);
+    const res = await suite.admin.http.delete(`/api/admin/users/${leaving.id}`, suite.admin.token);
     expect(res.status).toBe(200);
-    expect(await db('branchify_creator_images').where({ owner_id: leaving.id })).toHaveLength(0);
+    expect(await suite.db('branchify_creator_images').where({ owner_id: leaving.id })).toHaveLength(0);
     for (const url of urls) {
       expect({ url, onDisk: onDisk(url) }).toEqual({ url, onDisk: false });
       // The upload plugin's own record goes too.
-      expect(await db('files').where({ url })).toHaveLength(0);
+      expect(await suite.db('files').where({ url })).toHaveLength(0);
       expect((await request(baseUrl()).get(url)).status).toBe(404);
     }
     expect(onDisk(stays)).toBe(true);
-    expect(await db('branchify_creator_images').where({ url: stays })).toHaveLength(1);
+    expect(await suite.db('branchify_creator_images').where({ url: stays })).toHaveLength(1);
   });
 });

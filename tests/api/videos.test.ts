@@ -1,22 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import request from 'supertest';
-import { openDb } from './support/db';
 import { baseUrl, client } from './support/http';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from './support/content';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser, type Session } from './support/users';
+import { useApiSuite } from './support/suite';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let user: Session;
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  user = await subscribedUser(admin, (await freePlan(admin)).id);
+  user = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
 });
-afterAll(() => db.destroy());
 
 describe('POST /api/videos', () => {
   it.each([
@@ -31,7 +26,7 @@ describe('POST /api/videos', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Video added successfully' });
     expect(res.body.data).toMatchObject({ provider, external_id: externalId, embed_url: embedUrl, size: 0, total_funnels: 0 });
-    const row = await db('branchify_videos').where({ id: res.body.data.id }).first();
+    const row = await suite.db('branchify_videos').where({ id: res.body.data.id }).first();
     expect(row).toMatchObject({ owner_id: user.id, provider, external_id: externalId });
   });
 
@@ -76,12 +71,14 @@ describe('POST /api/videos', () => {
   });
 
   it("limits video sources by the plan with the spec's message; admins may use all", async () => {
-    const youtubeOnly = await subscribedUser(admin, (await freePlan(admin, { video_sources: ['youtube'] })).id);
+    const youtubeOnly = await subscribedUser(suite.admin, (await freePlan(suite.admin, { video_sources: ['youtube'] })).id);
     const res = await youtubeOnly.http.post('/api/videos', { provider: 'vimeo', url: '76979871' }, youtubeOnly.token);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ success: false, message: 'Please upgrade your plan to use video source.' });
     expect((await youtubeOnly.http.post('/api/videos', { provider: 'youtube', url: 'dQw4w9WgXcQ' }, youtubeOnly.token)).status).toBe(201);
-    expect((await admin.http.post('/api/videos', { provider: 'adilo', url: 'https://adilo.bigcommand.com/watch/Ad12AbCd' }, admin.token)).status).toBe(201);
+    expect(
+      (await suite.admin.http.post('/api/videos', { provider: 'adilo', url: 'https://adilo.bigcommand.com/watch/Ad12AbCd' }, suite.admin.token)).status,
+    ).toBe(201);
   });
 
   it('without a subscription only YouTube is allowed', async () => {
@@ -99,8 +96,8 @@ describe('POST /api/videos', () => {
 
 describe('GET/PUT/DELETE /api/videos', () => {
   it('lists only my videos, newest first, paged and searchable, with total_funnels', async () => {
-    const me = await subscribedUser(admin, (await freePlan(admin)).id);
-    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const me = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const first = await addVideo(me, { title: 'Alpha intro' });
     const second = await addVideo(me, { title: 'Beta pitch' });
     await addVideo(other, { title: 'Alpha of someone else' });
@@ -129,11 +126,11 @@ describe('GET/PUT/DELETE /api/videos', () => {
   });
 
   it("another tenant's video is a 404 for show, rename and delete", async () => {
-    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const video = await addVideo(other);
     expect((await user.http.put(`/api/videos/${video.id}`, { title: 'Mine now' }, user.token)).status).toBe(404);
     expect((await user.http.delete(`/api/videos/${video.id}`, user.token)).status).toBe(404);
-    expect(await db('branchify_videos').where({ id: video.id }).first()).toMatchObject({ owner_id: other.id });
+    expect(await suite.db('branchify_videos').where({ id: video.id }).first()).toMatchObject({ owner_id: other.id });
     expect((await user.http.delete('/api/videos/abc', user.token)).status).toBe(404);
   });
 
@@ -147,11 +144,11 @@ describe('GET/PUT/DELETE /api/videos', () => {
     const refused = await user.http.delete(`/api/videos/${a.id}`, user.token);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("This video is used in the funnel 'Spring launch'. Remove it from that funnel before deleting it.");
-    expect(await db('branchify_videos').where({ id: a.id }).first()).toBeDefined();
+    expect(await suite.db('branchify_videos').where({ id: a.id }).first()).toBeDefined();
 
     const res = await user.http.delete(`/api/videos/${unused.id}`, user.token);
     expect(res.body).toEqual({ success: true, message: 'Video deleted', data: null });
-    expect(await db('branchify_videos').where({ id: unused.id }).first()).toBeUndefined();
+    expect(await suite.db('branchify_videos').where({ id: unused.id }).first()).toBeUndefined();
   });
 });
 
@@ -174,7 +171,7 @@ describe('PUT /api/videos/{id}/poster', () => {
 
   it("stores the owner's drawn frame as the video's poster, replacing (and deleting) the one before", async () => {
     const video = await addVideo(user, { provider: 'generic', url: 'https://media.example.test/clip.webm' });
-    expect((await db('branchify_videos').where({ id: video.id }).first()).thumbnail).toBeNull();
+    expect((await suite.db('branchify_videos').where({ id: video.id }).first()).thumbnail).toBeNull();
     const first = await poster(user, video.id, PNG);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, message: 'Video updated successfully', data: { id: video.id, provider: 'generic' } });
@@ -205,16 +202,16 @@ describe('PUT /api/videos/{id}/poster', () => {
     const fake = await poster(user, video.id, Buffer.from('not a picture at all'), 'frame.png');
     expect(fake.status).toBe(422);
     expect(fake.body.errors).toEqual({ image: ['invalid file type, please upload'] });
-    expect((await db('branchify_videos').where({ id: video.id }).first()).thumbnail).toBeNull();
+    expect((await suite.db('branchify_videos').where({ id: video.id }).first()).thumbnail).toBeNull();
   });
 
   it("another tenant's video is a 404, and its poster is left as it was", async () => {
-    const other = await subscribedUser(admin, (await freePlan(admin)).id);
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const video = await addVideo(other, { provider: 'generic', url: 'https://media.example.test/theirs.webm' });
     const res = await poster(user, video.id, PNG);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: expect.any(String) });
-    expect(await db('branchify_videos').where({ id: video.id }).first()).toMatchObject({ owner_id: other.id, thumbnail: null });
-    expect(await db('branchify_creator_images').where({ owner_id: other.id })).toEqual([]);
+    expect(await suite.db('branchify_videos').where({ id: video.id }).first()).toMatchObject({ owner_id: other.id, thumbnail: null });
+    expect(await suite.db('branchify_creator_images').where({ owner_id: other.id })).toEqual([]);
   });
 });

@@ -1,27 +1,20 @@
 // @serial: changes outgoing webhooks for the whole install (tests/harness/groups.js)
-import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument, uuid } from './support/content';
-import { openDb } from './support/db';
 import { client } from './support/http';
 import { eventually } from './support/stripe';
-import { adminSession, verifiedUser, type Session } from './support/users';
+import { verifiedUser, type Session } from './support/users';
 import { createEndpoint, deliveriesOf, receiver, removeEndpoints, receiverUrl, verifySignature } from './support/webhooks';
+import { useApiSuite } from './support/suite';
 
 /**
  * Outgoing webhooks against the HTTPS receiver of tests/fakes (a self-signed certificate the app
  * is told to trust, on the one loopback address it is told to allow): signed deliveries, retries
  * with backoff, the delivery log, resend, the events, and the refusal of internal addresses.
  */
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 
-beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-});
 afterAll(async () => {
-  await removeEndpoints(admin);
-  await db.destroy();
+  await removeEndpoints(suite.admin);
 });
 
 const PRIVATE = 'This URL points to a private, loopback or otherwise internal address. Webhooks can only be sent to public addresses.';
@@ -30,7 +23,7 @@ describe('webhook endpoints (admin)', () => {
   it('is admin only: 401 anonymous, 403 for a creator', async () => {
     const creator = await verifiedUser();
     const anonymous = client();
-    const endpoint = await createEndpoint(admin);
+    const endpoint = await createEndpoint(suite.admin);
     const calls: Array<[string, string]> = [
       ['GET', '/api/admin/webhooks'],
       ['POST', '/api/admin/webhooks'],
@@ -55,39 +48,39 @@ describe('webhook endpoints (admin)', () => {
       const refused = await send(creator.http, method, path, creator.token);
       expect([method, path, refused.status, refused.body.message]).toEqual([method, path, 403, 'This action is unauthorized.']);
     }
-    expect((await admin.http.get(`/api/admin/webhooks/${endpoint.id}`, admin.token)).status).toBe(200);
+    expect((await suite.admin.http.get(`/api/admin/webhooks/${endpoint.id}`, suite.admin.token)).status).toBe(200);
   });
 
   it('shows the signing secret once and stores it encrypted; afterwards only a hint', async () => {
-    const res = await admin.http.post('/api/admin/webhooks', { url: receiverUrl(), description: 'CRM', events: ['funnel.viewed'] }, admin.token);
+    const res = await suite.admin.http.post('/api/admin/webhooks', { url: receiverUrl(), description: 'CRM', events: ['funnel.viewed'] }, suite.admin.token);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Webhook endpoint created. Copy the signing secret now: it is shown only once.');
     const { id, secret } = res.body.data;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
     expect(res.body.data).toMatchObject({ description: 'CRM', events: ['funnel.viewed'], enabled: true, secret_hint: `whsec_****${secret.slice(-4)}` });
 
-    const shown = await admin.http.get(`/api/admin/webhooks/${id}`, admin.token);
+    const shown = await suite.admin.http.get(`/api/admin/webhooks/${id}`, suite.admin.token);
     expect(shown.body.data.secret).toBeUndefined();
     expect(JSON.stringify(shown.body)).not.toContain(secret);
-    const listed = await admin.http.get('/api/admin/webhooks?per_page=100', admin.token);
+    const listed = await suite.admin.http.get('/api/admin/webhooks?per_page=100', suite.admin.token);
     expect(listed.headers['content-range']).toMatch(/^webhooks \d+-\d+\/\d+$/);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
-    const row = await db('branchify_webhook_endpoints').where({ id }).first();
+    const row = await suite.db('branchify_webhook_endpoints').where({ id }).first();
     expect(row.secret_encrypted).toBeTruthy();
     expect(row.secret_encrypted).not.toContain(secret.slice(6));
 
-    const edited = await admin.http.put(
+    const edited = await suite.admin.http.put(
       `/api/admin/webhooks/${id}`,
       { url: shown.body.data.url, description: 'CRM (new)', events: ['funnel.viewed', 'branch.clicked'], enabled: false },
-      admin.token,
+      suite.admin.token,
     );
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ description: 'CRM (new)', events: ['funnel.viewed', 'branch.clicked'], enabled: false });
     expect(edited.body.data.secret).toBeUndefined();
 
-    const removed = await admin.http.delete(`/api/admin/webhooks/${id}`, admin.token);
+    const removed = await suite.admin.http.delete(`/api/admin/webhooks/${id}`, suite.admin.token);
     expect(removed.body.message).toBe('Webhook endpoint deleted successfully');
-    expect((await admin.http.get(`/api/admin/webhooks/${id}`, admin.token)).status).toBe(404);
+    expect((await suite.admin.http.get(`/api/admin/webhooks/${id}`, suite.admin.token)).status).toBe(404);
   });
 
   it('refuses URLs that are not https or that reach loopback, private or other internal addresses, at the url field', async () => {
@@ -113,25 +106,29 @@ describe('webhook endpoints (admin)', () => {
       ['https://127.0.0.3/hook', PRIVATE],
     ];
     for (const [url, message] of refusals) {
-      const res = await admin.http.post('/api/admin/webhooks', { url, events: ['funnel.viewed'] }, admin.token);
+      const res = await suite.admin.http.post('/api/admin/webhooks', { url, events: ['funnel.viewed'] }, suite.admin.token);
       expect([url, res.status, res.body.errors?.url]).toEqual([url, 422, [message]]);
     }
-    const noEvents = await admin.http.post('/api/admin/webhooks', { url: receiverUrl(), events: [] }, admin.token);
+    const noEvents = await suite.admin.http.post('/api/admin/webhooks', { url: receiverUrl(), events: [] }, suite.admin.token);
     expect(noEvents.body.errors).toEqual({ events: ['Choose at least one event.'] });
 
     // An edit is checked the same way.
-    const endpoint = await createEndpoint(admin);
-    const edit = await admin.http.put(`/api/admin/webhooks/${endpoint.id}`, { url: 'https://[::1]:8443/x', events: ['funnel.viewed'] }, admin.token);
+    const endpoint = await createEndpoint(suite.admin);
+    const edit = await suite.admin.http.put(
+      `/api/admin/webhooks/${endpoint.id}`,
+      { url: 'https://[::1]:8443/x', events: ['funnel.viewed'] },
+      suite.admin.token,
+    );
     expect(edit.status).toBe(422);
     expect(edit.body.errors.url).toEqual([PRIVATE]);
-    expect(Number((await db('branchify_webhook_endpoints').count({ n: '*' }).where({ url: 'https://[::1]:8443/x' }))[0]!.n)).toBe(0);
+    expect(Number((await suite.db('branchify_webhook_endpoints').count({ n: '*' }).where({ url: 'https://[::1]:8443/x' }))[0]!.n)).toBe(0);
   });
 });
 
 describe('webhook deliveries', () => {
   it('signs every delivery with the endpoint secret (Branchify-Signature: t=…,v1=…)', async () => {
-    const endpoint = await createEndpoint(admin);
-    const res = await admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, admin.token);
+    const endpoint = await createEndpoint(suite.admin);
+    const res = await suite.admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, suite.admin.token);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('A test event is queued for this endpoint.');
     const [request] = await receiver.waitFor(endpoint.url);
@@ -147,7 +144,7 @@ describe('webhook deliveries', () => {
     expect(body).toMatchObject({ id: res.body.data.event_id, type: 'webhook.test', data: { endpoint: { id: endpoint.id } } });
 
     const [delivery] = await eventually(
-      () => deliveriesOf(admin, endpoint.id),
+      () => deliveriesOf(suite.admin, endpoint.id),
       (list) => list[0]?.status === 'succeeded',
     );
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 200, last_error: null });
@@ -155,9 +152,9 @@ describe('webhook deliveries', () => {
   });
 
   it('retries a failing receiver with growing backoff, logging each attempt, until it answers 2xx', async () => {
-    const endpoint = await createEndpoint(admin);
+    const endpoint = await createEndpoint(suite.admin);
     await receiver.script(endpoint.url, [500, 503, 200]);
-    await admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, admin.token);
+    await suite.admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, suite.admin.token);
     const requests = await receiver.waitFor(endpoint.url, 3);
     expect(requests.map((r) => r.status)).toEqual([500, 503, 200]);
     // The same event every time, signed afresh, with the attempt number.
@@ -170,7 +167,7 @@ describe('webhook deliveries', () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(580);
 
     const [delivery] = await eventually(
-      () => deliveriesOf(admin, endpoint.id),
+      () => deliveriesOf(suite.admin, endpoint.id),
       (list) => list[0]?.status === 'succeeded',
     );
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, last_status_code: 200 });
@@ -182,11 +179,11 @@ describe('webhook deliveries', () => {
   });
 
   it('gives up after the last attempt and a resend delivers it again', async () => {
-    const endpoint = await createEndpoint(admin);
+    const endpoint = await createEndpoint(suite.admin);
     await receiver.script(endpoint.url, [500, 500, 500, 500]);
-    await admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, admin.token);
+    await suite.admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, suite.admin.token);
     const [failed] = await eventually(
-      () => deliveriesOf(admin, endpoint.id),
+      () => deliveriesOf(suite.admin, endpoint.id),
       (list) => list[0]?.status === 'failed',
       200,
     );
@@ -194,30 +191,31 @@ describe('webhook deliveries', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 4, last_status_code: 500, last_error: 'HTTP 500' });
     expect(failed!.attempt_log).toHaveLength(4);
 
-    const resent = await admin.http.post(`/api/admin/webhooks/deliveries/${failed!.id}/resend`, {}, admin.token);
+    const resent = await suite.admin.http.post(`/api/admin/webhooks/deliveries/${failed!.id}/resend`, {}, suite.admin.token);
     expect(resent.status).toBe(200);
     expect(resent.body.message).toBe('The delivery is queued to be sent again.');
     const requests = await receiver.waitFor(endpoint.url, 5);
     expect(requests[4]!.status).toBe(200);
     const [delivered] = await eventually(
-      () => deliveriesOf(admin, endpoint.id),
+      () => deliveriesOf(suite.admin, endpoint.id),
       (list) => list[0]?.status === 'succeeded',
     );
     expect(delivered).toMatchObject({ id: failed!.id, status: 'succeeded', attempts: 5 });
     expect(delivered!.attempt_log.map((a) => a.status_code)).toEqual([500, 500, 500, 500, 200]);
 
-    expect((await admin.http.post('/api/admin/webhooks/deliveries/999999999/resend', {}, admin.token)).status).toBe(404);
+    expect((await suite.admin.http.post('/api/admin/webhooks/deliveries/999999999/resend', {}, suite.admin.token)).status).toBe(404);
   });
 
   it('refuses at send time a URL that now reaches an internal address, without contacting it', async () => {
-    const endpoint = await createEndpoint(admin);
+    const endpoint = await createEndpoint(suite.admin);
     // The registered host now resolves elsewhere (played here by rewriting the stored URL).
-    await db('branchify_webhook_endpoints')
+    await suite
+      .db('branchify_webhook_endpoints')
       .where({ id: endpoint.id })
       .update({ url: endpoint.url.replace('127.0.0.2', '127.0.0.1') });
-    await admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, admin.token);
+    await suite.admin.http.post(`/api/admin/webhooks/${endpoint.id}/test`, {}, suite.admin.token);
     const [delivery] = await eventually(
-      () => deliveriesOf(admin, endpoint.id),
+      () => deliveriesOf(suite.admin, endpoint.id),
       (list) => list[0]?.status === 'failed',
     );
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, last_status_code: null, last_error: PRIVATE });
@@ -225,13 +223,13 @@ describe('webhook deliveries', () => {
   });
 
   it('sends nothing to a disabled endpoint or for events it did not choose', async () => {
-    const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+    const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const funnel = await createFunnel(owner);
     const a = await addVideo(owner, { title: 'Intro' });
     const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
     await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token);
-    const disabled = await createEndpoint(admin, { enabled: false });
-    const clicksOnly = await createEndpoint(admin, { events: ['branch.clicked'] });
+    const disabled = await createEndpoint(suite.admin, { enabled: false });
+    const clicksOnly = await createEndpoint(suite.admin, { events: ['branch.clicked'] });
     const viewer = client();
     const view = await viewer.post(`/api/funnels/${funnel.identifier}/views`, { event_id: uuid() });
     expect(view.status).toBe(201);
@@ -244,14 +242,14 @@ describe('webhook deliveries', () => {
     const [click] = await receiver.waitFor(clicksOnly.url);
     expect(JSON.parse(click!.body).type).toBe('branch.clicked');
     expect(await receiver.requests(disabled.url)).toHaveLength(0);
-    expect(await deliveriesOf(admin, disabled.id)).toHaveLength(0);
-    expect((await deliveriesOf(admin, clicksOnly.id)).map((d) => d.type)).toEqual(['branch.clicked']);
+    expect(await deliveriesOf(suite.admin, disabled.id)).toHaveLength(0);
+    expect((await deliveriesOf(suite.admin, clicksOnly.id)).map((d) => d.type)).toEqual(['branch.clicked']);
   });
 });
 
 describe('webhook events', () => {
   const publishedFunnel = async () => {
-    const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+    const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const a = await addVideo(owner, { title: 'Intro' });
     const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
     const funnel = await createFunnel(owner);
@@ -260,7 +258,7 @@ describe('webhook events', () => {
   };
 
   it('announces a view, a branch click (not an inaction default) and a completion, each once however often the player retries', async () => {
-    const endpoint = await createEndpoint(admin, { events: ['funnel.viewed', 'funnel.completed', 'branch.clicked'] });
+    const endpoint = await createEndpoint(suite.admin, { events: ['funnel.viewed', 'funnel.completed', 'branch.clicked'] });
     const { funnel } = await publishedFunnel();
     const viewer = client();
     const eventId = uuid();
@@ -281,7 +279,7 @@ describe('webhook events', () => {
     const requests = await receiver.waitFor(endpoint.url, 3);
     // Every delivery row was written by the requests above; once all are answered, nothing more is sent.
     await eventually(
-      () => deliveriesOf(admin, endpoint.id),
+      () => deliveriesOf(suite.admin, endpoint.id),
       (list) => list.length >= 3 && list.every((d) => d.status === 'succeeded'),
     );
     const bodies = (await receiver.requests(endpoint.url)).map((r) => JSON.parse(r.body));
@@ -305,15 +303,15 @@ describe('webhook events', () => {
   });
 
   it('announces subscription status changes with the user', async () => {
-    const endpoint = await createEndpoint(admin, { events: ['subscription.changed'] });
-    const plan = await freePlan(admin);
-    const user = await subscribedUser(admin, plan.id);
+    const endpoint = await createEndpoint(suite.admin, { events: ['subscription.changed'] });
+    const plan = await freePlan(suite.admin);
+    const user = await subscribedUser(suite.admin, plan.id);
     const [request] = await receiver.waitFor(endpoint.url, 1, (r) => JSON.parse(r.body).data.user.id === user.id);
     const body = JSON.parse(request!.body);
     expect(body.type).toBe('subscription.changed');
     expect(body.data).toMatchObject({ subscription: { status: 'active', previous_status: null, plan_id: plan.id }, user: { id: user.id, email: user.email } });
 
-    const sub = (await admin.http.get(`/api/admin/subscriptions/users/${user.id}`, admin.token)).body.data;
+    const sub = (await suite.admin.http.get(`/api/admin/subscriptions/users/${user.id}`, suite.admin.token)).body.data;
     const cancel = await user.http.post(`/api/users/subscriptions/${sub.id}/cancel`, { period: 'immediately' }, user.token);
     expect(cancel.status).toBe(200);
     const changes = await receiver.waitFor(endpoint.url, 2, (r) => JSON.parse(r.body).data.user.id === user.id);

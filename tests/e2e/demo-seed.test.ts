@@ -1,36 +1,31 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
-import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
 import { createPlan } from '../api/support/stripe';
-import { PASSWORD, adminSession, verifiedUser, type Session } from '../api/support/users';
+import { PASSWORD, verifiedUser } from '../api/support/users';
 import { adminInBrowser } from './support/admin-browser';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
+import { useApiSuite } from '../api/support/suite';
 
 const script = path.join(__dirname, '..', '..', 'scripts', 'seed.js');
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let reference: string;
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   // As an operator would after `npm start`: the seed, with the server's address as PUBLIC_URL.
   const seeded = spawnSync(process.execPath, [script, '--demo'], { env: { ...process.env, PUBLIC_URL: baseUrl() }, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   reference = /\/player\/([A-Za-z0-9]{24})/.exec(seeded.stdout)![1]!;
 });
-afterAll(async () => {
-  const user = await db('up_users').where({ email: 'demo@example.com' }).first();
-  if (user) await admin.http.delete(`/api/admin/users/${user.id}`, admin.token);
-  for (const plan of await db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' })) {
-    await admin.http.delete(`/api/admin/plans/${plan.id}`, admin.token);
+suite.cleanUp(async () => {
+  const user = await suite.db('up_users').where({ email: 'demo@example.com' }).first();
+  if (user) await suite.admin.http.delete(`/api/admin/users/${user.id}`, suite.admin.token);
+  for (const plan of await suite.db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' })) {
+    await suite.admin.http.delete(`/api/admin/plans/${plan.id}`, suite.admin.token);
   }
-  await db.destroy();
 });
 
 const current = (page: Page) => page.locator('.bf-slot.bf-slot-current');
@@ -112,9 +107,9 @@ describeBrowser('the demo funnel (npm run seed -- --demo)', () => {
     await context.close();
 
     // The viewer's choices were recorded for the creator's analytics.
-    const funnel = await db('branchify_funnels').where({ identifier: reference }).first();
-    await waitFor(async () => (await db('branchify_funnel_interactions').where({ funnel_id: funnel.id })).length >= 3, 'the interactions', 10_000);
-    const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnel.id }).orderBy('id');
+    const funnel = await suite.db('branchify_funnels').where({ identifier: reference }).first();
+    await waitFor(async () => (await suite.db('branchify_funnel_interactions').where({ funnel_id: funnel.id })).length >= 3, 'the interactions', 10_000);
+    const interactions = await suite.db('branchify_funnel_interactions').where({ funnel_id: funnel.id }).orderBy('id');
     expect(interactions.map((i: { video_id: string; connected_node: string }) => [i.video_id, i.connected_node])).toEqual([
       ['intro', 'plans'],
       ['plans', 'intro'],
@@ -123,8 +118,8 @@ describeBrowser('the demo funnel (npm run seed -- --demo)', () => {
   });
 
   it('is not offered on other users\' "Choose a plan" (the demo account holds it), and its texts follow the branding', async () => {
-    const rebrand = (app_name: string) => admin.http.post('/api/admin/customizations', { app_name }, admin.token);
-    const offered = await createPlan(admin, { name: `Starter ${Date.now()}`, price: '0', payment_schedule: 'free' });
+    const rebrand = (app_name: string) => suite.admin.http.post('/api/admin/customizations', { app_name }, suite.admin.token);
+    const offered = await createPlan(suite.admin, { name: `Starter ${Date.now()}`, price: '0', payment_schedule: 'free' });
     expect((await rebrand('Acme Funnels')).status).toBe(200);
     try {
       // A new user sees the admin's plans, not the demo account's.
@@ -151,7 +146,7 @@ describeBrowser('the demo funnel (npm run seed -- --demo)', () => {
 
       // What the seed stored does not name the app: after a rebrand the admin reads no old name.
       const { page: adminPage, context: adminContext } = await adminInBrowser(browser, 'Dee');
-      const plan = await db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).first();
+      const plan = await suite.db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).first();
       await adminPage.goto(`/admin/plans/${plan.id}`);
       const description = adminPage.getByLabel('Description');
       await description.waitFor();
@@ -160,7 +155,7 @@ describeBrowser('the demo funnel (npm run seed -- --demo)', () => {
       await adminContext.close();
     } finally {
       await rebrand('branchify');
-      await admin.http.delete(`/api/admin/plans/${offered.id}`, admin.token);
+      await suite.admin.http.delete(`/api/admin/plans/${offered.id}`, suite.admin.token);
     }
   });
 });

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
-import { openDb } from '../api/support/db';
 import { baseUrl } from '../api/support/http';
 import { freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
@@ -9,20 +7,19 @@ import { shot } from './support/app';
 import { describeBrowser, launchBrowser } from './support/browser';
 import { branchEl, publishFunnel, textEl } from './support/funnels';
 import { startMediaServer, type MediaServer } from './support/media-server';
+import { useApiSuite } from '../api/support/suite';
 
-let db: Knex;
+const suite = useApiSuite();
 let owner: Session;
 let media: MediaServer;
 
 beforeAll(async () => {
-  db = openDb();
   const admin = await adminSession();
   owner = await subscribedUser(admin, (await freePlan(admin)).id);
   media = await startMediaServer();
 });
 afterAll(async () => {
   await media?.close();
-  await db?.destroy();
 });
 
 const XSS_TITLE = 'Hello </script><script>window.__pwned=1</script><b>viewer</b>';
@@ -163,16 +160,16 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     const funnelId = id;
     await waitFor(
       async () => {
-        const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
+        const view = await suite.db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
         return Boolean(view && view.editor_id === 'second' && Number(view.last_watch_time) > 0);
       },
       8000,
       'the view row',
     );
-    const view = await db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
+    const view = await suite.db('branchify_funnel_views').where({ funnel_id: funnelId }).first();
     expect(Number(view.last_watch_time)).toBeGreaterThan(position - 1.5);
-    await waitFor(async () => (await db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
-    const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnelId });
+    await waitFor(async () => (await suite.db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
+    const interactions = await suite.db('branchify_funnel_interactions').where({ funnel_id: funnelId });
     expect(interactions).toHaveLength(1);
     expect(interactions[0]).toMatchObject({ video_id: 'intro', node_id: 'go', connected_node: 'second', type: 'branch', view_id: view.event_id });
     expect(Number(interactions[0].player_time)).toBeGreaterThanOrEqual(3);
@@ -220,8 +217,8 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await page.goto('about:blank');
     await context.close();
     // Recorded as the branch the default took, by inaction (the funnel map counts it; clicks do not).
-    await waitFor(async () => (await db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
-    const interactions = await db('branchify_funnel_interactions').where({ funnel_id: funnelId });
+    await waitFor(async () => (await suite.db('branchify_funnel_interactions').where({ funnel_id: funnelId })).length > 0, 8000, 'the interaction row');
+    const interactions = await suite.db('branchify_funnel_interactions').where({ funnel_id: funnelId });
     expect(interactions).toHaveLength(1);
     expect(interactions[0]).toMatchObject({ video_id: 'intro', node_id: 'to-b', connected_node: 'second', type: 'inaction' });
   });

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import request from 'supertest';
 import { cmsOperatorJwt } from '../api/support/cms';
-import { openDb } from '../api/support/db';
 import { baseUrl, client, newIp } from '../api/support/http';
 import { sink } from '../api/support/mail';
 import { adminSession, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
 import { record } from './summary';
+import { useApiSuite } from '../api/support/suite';
 
 /**
  * Strapi API tokens (made by an operator in /cms for integrators) open the integrator API the
@@ -83,7 +82,7 @@ const apiToken = async (adminJwt: string, type: 'read-only' | 'full-access'): Pr
 
 const uploadsOnDisk = (): Set<string> => new Set(fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR) : []);
 
-let db: Knex;
+const suite = useApiSuite();
 let cmsJwt: string;
 let creator: Session;
 /** The creator's image: its url, its upload-plugin file id. */
@@ -91,7 +90,6 @@ const image = { url: '', fileId: 0 };
 const tokens: Array<['read-only' | 'full-access', string]> = [];
 
 beforeAll(async () => {
-  db = openDb();
   cmsJwt = await cmsOperatorJwt('Tokyo');
   tokens.push(['read-only', await apiToken(cmsJwt, 'read-only')], ['full-access', await apiToken(cmsJwt, 'full-access')]);
   creator = await verifiedUser();
@@ -102,14 +100,13 @@ beforeAll(async () => {
     .attach('image', PNG, 'button.png');
   expect(uploaded.status).toBe(201);
   image.url = uploaded.body.data.url;
-  image.fileId = Number((await db('branchify_creator_images').where({ url: image.url }).first()).file_id);
+  image.fileId = Number((await suite.db('branchify_creator_images').where({ url: image.url }).first()).file_id);
   expect(image.fileId).toBeGreaterThan(0);
 });
 afterAll(async () => {
   // Deleting the creator removes their image.
   const admin = await adminSession();
   await admin.http.delete(`/api/admin/users/${creator.id}`, admin.token);
-  await db.destroy();
 });
 
 describe('API tokens', () => {
@@ -152,7 +149,7 @@ describe('API tokens', () => {
       }
     }
     // The creator's image survived every DELETE above.
-    if (!(await db('files').where({ id: image.fileId }).first())) failures.push(`the creator's image row ${image.fileId} is gone`);
+    if (!(await suite.db('files').where({ id: image.fileId }).first())) failures.push(`the creator's image row ${image.fileId} is gone`);
     if (!fs.existsSync(path.join(UPLOADS_DIR, path.basename(image.url)))) failures.push(`the creator's image file ${image.url} is gone`);
     record('api-token-cells', cells);
     console.log(`api tokens: ${routes.length} registered routes × ${tokens.length} tokens = ${cells} cells`);
@@ -164,7 +161,7 @@ describe('API tokens', () => {
 
   it('cannot upload a page or a script, however the path is spelled', async () => {
     const before = uploadsOnDisk();
-    const rowsBefore = await db('files').count({ n: '*' });
+    const rowsBefore = await suite.db('files').count({ n: '*' });
     for (const url of spellings('/api/upload')) {
       for (const [kind, token] of tokens) {
         for (const [name, content, type] of [
@@ -181,7 +178,7 @@ describe('API tokens', () => {
       }
     }
     expect([...uploadsOnDisk()].filter((f) => !before.has(f))).toEqual([]);
-    expect(await db('files').count({ n: '*' })).toEqual(rowsBefore);
+    expect(await suite.db('files').count({ n: '*' })).toEqual(rowsBefore);
   });
 
   it('cannot list, read or delete stored files, read the content types, or send mail, however the path is spelled', async () => {
@@ -203,7 +200,7 @@ describe('API tokens', () => {
         expect(res.text).not.toContain(path.basename(image.url));
       }
     }
-    expect(await db('files').where({ id: image.fileId }).first()).toBeDefined();
+    expect(await suite.db('files').where({ id: image.fileId }).first()).toBeDefined();
     expect(fs.existsSync(path.join(UPLOADS_DIR, path.basename(image.url)))).toBe(true);
     expect(await sink.to(to)).toEqual([]);
   });

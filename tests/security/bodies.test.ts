@@ -6,15 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { CONTENT_LIMITS, MESSAGES, messageTemplates } from '@branchify/shared';
 import { parseEnv } from '@branchify/shared/node';
-import type { Knex } from 'knex';
 import { cmsOperatorJwt } from '../api/support/cms';
-import { openDb } from '../api/support/db';
 import { baseUrl, newIp, refreshCookie } from '../api/support/http';
 import { eventually } from '../api/support/stripe';
-import { adminSession, login, registerUser, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
+import { login, registerUser, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
 import { privatePngChunk } from '../api/support/png';
 import { registered } from './registered-routes';
 import { record } from './summary';
+import { useApiSuite } from '../api/support/suite';
 
 /**
  * What bodies the server reads, where, and what they leave behind: /api writes take JSON only
@@ -229,16 +228,12 @@ const expectNothingLeft = async (what: string, marker: string) => {
 
 // ---------------------------------------------------------------------------------------------
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let creator: Session;
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
   creator = await verifiedUser();
 });
-afterAll(() => db.destroy());
 
 const bearer = (session: Session) => ({ authorization: `Bearer ${session.token}` });
 
@@ -322,7 +317,7 @@ describe('which bodies /api takes', () => {
       ['POST', '/api/auth/login', {}],
       ['POST', '/api/funnels', bearer(creator)],
       ['PUT', '/api/funnels/1', bearer(creator)],
-      ['POST', '/api/admin/plans', bearer(admin)],
+      ['POST', '/api/admin/plans', bearer(suite.admin)],
       ['GET', '/api/plans', {}],
       ['POST', '/api/upload', {}],
       ['POST', '/api/branchify/subscriptions', {}],
@@ -499,16 +494,16 @@ describe('resources: multipart requests leave nothing on disk', () => {
   });
 
   it('after the admin’s logo and favicon uploads', async () => {
-    const before = (await admin.http.get('/api/admin/customizations', admin.token)).body.data;
+    const before = (await suite.admin.http.get('/api/admin/customizations', suite.admin.token)).body.data;
     const stored: string[] = [];
     try {
-      const logo = await check('a logo', '/api/admin/customizations/images', (m) => [image(m, undefined, 'app_logo', 'logo.png')], bearer(admin), 200);
+      const logo = await check('a logo', '/api/admin/customizations/images', (m) => [image(m, undefined, 'app_logo', 'logo.png')], bearer(suite.admin), 200);
       stored.push(logo.body.data.app_logo_url);
       const form = await check(
         'the customization form with a favicon',
         '/api/admin/customizations',
         (m) => [{ name: 'app_name', content: before.app_name }, image(m, undefined, 'app_favicon', 'favicon.png')],
-        bearer(admin),
+        bearer(suite.admin),
         200,
       );
       stored.push(form.body.data.app_favicon_url);
@@ -516,7 +511,7 @@ describe('resources: multipart requests leave nothing on disk', () => {
         'a favicon over the limit',
         '/api/admin/customizations/images',
         (m) => [image(m, 1001 * KB, 'app_favicon', 'big.png')],
-        bearer(admin),
+        bearer(suite.admin),
         422,
       );
       expect(over.body.errors).toEqual({ app_favicon: [messageTemplates.imageTooLarge(1000)] });
@@ -524,12 +519,16 @@ describe('resources: multipart requests leave nothing on disk', () => {
         'two logos',
         '/api/admin/customizations/images',
         (m) => [image(m, undefined, 'app_logo'), image(`${m}-2`, undefined, 'app_logo')],
-        bearer(admin),
+        bearer(suite.admin),
         422,
       );
       await check('a creator', '/api/admin/customizations/images', (m) => [image(m, undefined, 'app_logo')], bearer(creator), 403);
     } finally {
-      await admin.http.post('/api/admin/customizations', { app_logo_url: before.app_logo_url, app_favicon_url: before.app_favicon_url }, admin.token);
+      await suite.admin.http.post(
+        '/api/admin/customizations',
+        { app_logo_url: before.app_logo_url, app_favicon_url: before.app_favicon_url },
+        suite.admin.token,
+      );
       for (const url of stored.filter((u) => typeof u === 'string' && u.startsWith('/uploads/'))) {
         fs.rmSync(path.join(__dirname, '..', '..', 'cms', 'public', 'uploads', path.basename(url)), { force: true });
       }
@@ -586,7 +585,7 @@ describe('login CSRF', () => {
       body: new URLSearchParams({ first_name: 'Mallory', last_name: 'Form', email, password: user.password, password_confirmation: user.password }).toString(),
     });
     expect(register.status).toBe(415);
-    expect(await db('up_users').where({ email })).toEqual([]);
+    expect(await suite.db('up_users').where({ email })).toEqual([]);
   });
 
   it('the auth endpoints refuse another site (Origin, or Sec-Fetch-Site without one)', async () => {

@@ -1,14 +1,13 @@
 // @serial: changes branding, the mailer, plans for the whole install (tests/harness/groups.js)
 import fc from 'fast-check';
 import { MESSAGES } from '@branchify/shared';
-import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, textElement, twoVideoDocument } from '../api/support/content';
-import { openDb } from '../api/support/db';
 import request from 'supertest';
 import { baseUrl, client } from '../api/support/http';
 import { configureMailer, removeMailer, sink, verifiedUserByMail } from '../api/support/mail';
-import { adminSession, PASSWORD, registerUser, uniqueEmail, type Session } from '../api/support/users';
+import { PASSWORD, registerUser, uniqueEmail, type Session } from '../api/support/users';
 import { record } from './summary';
+import { useApiSuite } from '../api/support/suite';
 
 /**
  * Arbitrary input at every edge that takes a document: the answer is a success or a 422 naming
@@ -21,8 +20,7 @@ const FUNNEL_RUNS = 100;
 /** FUZZ_SEED=<n> replays a run; the seed is printed either way. */
 const SEED = Number(process.env.FUZZ_SEED) || Date.now() % 2 ** 31;
 fc.configureGlobal({ seed: SEED, numRuns: RUNS });
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let creator: Session;
 let funnelId: number;
 let identifier: string;
@@ -30,9 +28,7 @@ let base: ReturnType<typeof twoVideoDocument>;
 
 beforeAll(async () => {
   console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays it)`);
-  db = openDb();
-  admin = await adminSession();
-  creator = await subscribedUser(admin, (await freePlan(admin)).id);
+  creator = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
   const [a, b] = [await addVideo(creator), await addVideo(creator)];
   const funnel = await createFunnel(creator);
   funnelId = funnel.id;
@@ -40,7 +36,6 @@ beforeAll(async () => {
   base = twoVideoDocument(a.id, b.id);
   expect((await creator.http.put(`/api/funnels/${funnelId}`, base, creator.token)).status).toBe(200);
 });
-afterAll(() => db.destroy());
 
 /** Every path into a JSON value (objects and arrays), the root included. */
 const pathsOf = (value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> => {
@@ -92,7 +87,7 @@ describe('fuzzing the inputs', () => {
   it('the funnel document: a 422 with field keys leaves the stored funnel as it was', async () => {
     await fc.assert(
       fc.asyncProperty(mutatedDocument(base), async (doc) => {
-        const before = await db('branchify_funnels').where({ id: funnelId }).first();
+        const before = await suite.db('branchify_funnels').where({ id: funnelId }).first();
         // Any JSON at all, the root included (a number, a string, null).
         const res = await request(baseUrl())
           .put(`/api/funnels/${funnelId}`)
@@ -104,7 +99,7 @@ describe('fuzzing the inputs', () => {
         // A body that is not a JSON object has no fields to name: refused as a whole (400 or 422).
         if (isObject) expectValidOrFieldErrors(res, doc);
         else expect([400, 422]).toContain(res.status);
-        const after = await db('branchify_funnels').where({ id: funnelId }).first();
+        const after = await suite.db('branchify_funnels').where({ id: funnelId }).first();
         if (res.status !== 200) expect(after).toEqual(before);
         else {
           // What was stored is itself a document the server accepts.
@@ -165,22 +160,23 @@ describe('fuzzing the inputs', () => {
     const created: number[] = [];
     await fc.assert(
       fc.asyncProperty(plan, async (body) => {
-        const res = await admin.http.post('/api/admin/plans', body as object, admin.token);
+        const res = await suite.admin.http.post('/api/admin/plans', body as object, suite.admin.token);
         expectValidOrFieldErrors(res, body);
         if (res.status === 201) created.push(res.body.data.id);
       }),
     );
     // What was stored reads back, for the admin and on the public plan list.
-    for (const id of created) expect({ id, status: (await admin.http.get(`/api/admin/plans/${id}`, admin.token)).status }).toEqual({ id, status: 200 });
+    for (const id of created)
+      expect({ id, status: (await suite.admin.http.get(`/api/admin/plans/${id}`, suite.admin.token)).status }).toEqual({ id, status: 200 });
     expect((await client().get('/api/plans')).status).toBe(200);
     record('fuzz', RUNS);
   });
 
   it('the user inputs (create and edit)', async () => {
-    const target = await admin.http.post(
+    const target = await suite.admin.http.post(
       '/api/admin/users',
       { first_name: 'Fuzz', last_name: 'Target', email: uniqueEmail('fuzz-target'), password: PASSWORD, password_confirmation: PASSWORD },
-      admin.token,
+      suite.admin.token,
     );
     const user = fc.record(
       {
@@ -197,23 +193,23 @@ describe('fuzzing the inputs', () => {
     const created: number[] = [];
     await fc.assert(
       fc.asyncProperty(user, async (body) => {
-        const res = await admin.http.post(
+        const res = await suite.admin.http.post(
           '/api/admin/users',
           { ...(body as object), password_confirmation: (body as { password?: unknown }).password },
-          admin.token,
+          suite.admin.token,
         );
         expectValidOrFieldErrors(res, body);
         if (res.status === 201) created.push(res.body.data.id);
-        const edit = await admin.http.put(`/api/admin/users/${target.body.data.id}`, body as object, admin.token);
+        const edit = await suite.admin.http.put(`/api/admin/users/${target.body.data.id}`, body as object, suite.admin.token);
         // Making someone an admin after creation is refused on the field, like any other bad value.
         expectValidOrFieldErrors(edit, body);
       }),
     );
-    const row = await db('up_users').where({ id: target.body.data.id }).first();
+    const row = await suite.db('up_users').where({ id: target.body.data.id }).first();
     expect(Boolean(row.is_admin)).toBe(false);
     // What was stored reads back whole, never with a secret.
     for (const id of [target.body.data.id, ...created]) {
-      const read = await admin.http.get(`/api/admin/users/${id}`, admin.token);
+      const read = await suite.admin.http.get(`/api/admin/users/${id}`, suite.admin.token);
       expect({ id, status: read.status }).toEqual({ id, status: 200 });
       expect(read.text).not.toMatch(/"password"|\$2[aby]\$/);
     }
@@ -221,7 +217,7 @@ describe('fuzzing the inputs', () => {
   });
 
   it('the customization input: every wrong value is a 422 on its field, and nothing changes', async () => {
-    const before = (await admin.http.get('/api/admin/customizations', admin.token)).body.data;
+    const before = (await suite.admin.http.get('/api/admin/customizations', suite.admin.token)).body.data;
     const notAString = fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { minLength: 1 }), fc.dictionary(fc.string(), fc.string(), { minKeys: 1 }));
     const wrong = fc.oneof(
       fc.record({ app_name: fc.oneof(notAString, fc.string({ minLength: 256, maxLength: 400 })) }),
@@ -239,14 +235,14 @@ describe('fuzzing the inputs', () => {
     );
     await fc.assert(
       fc.asyncProperty(wrong, async (body) => {
-        const res = await admin.http.post('/api/admin/customizations', body, admin.token);
+        const res = await suite.admin.http.post('/api/admin/customizations', body, suite.admin.token);
         if (hasProtoKey(body)) return expectValidOrFieldErrors(res, body);
         expect(res.status).toBe(422);
         const field = Object.keys(body)[0]!;
         expect(Object.keys(res.body.errors).some((k) => k === field || k.startsWith(`${field}.`))).toBe(true);
       }),
     );
-    expect((await admin.http.get('/api/admin/customizations', admin.token)).body.data).toEqual(before);
+    expect((await suite.admin.http.get('/api/admin/customizations', suite.admin.token)).body.data).toEqual(before);
     record('fuzz', RUNS);
   });
 });
@@ -300,7 +296,7 @@ describe('bodies', () => {
     expect([201, 400, 422]).toContain(proto.status);
     expect(proto.body.success).toBe(proto.status === 201);
     for (const email of [authority, polluted]) {
-      const user = await db('up_users').where({ email }).first();
+      const user = await suite.db('up_users').where({ email }).first();
       if (!user) continue;
       expect({ email, admin: Boolean(user.is_admin), verified: user.email_verified_at }).toEqual({ email, admin: false, verified: null });
     }
@@ -310,14 +306,14 @@ describe('bodies', () => {
     expect({ is_admin: me.is_admin, email_verified_at: me.email_verified_at }).toEqual({ is_admin: false, email_verified_at: null });
 
     // A funnel cannot be handed to someone else or given another public identifier.
-    const before = await db('branchify_funnels').where({ id: funnelId }).first();
+    const before = await suite.db('branchify_funnels').where({ id: funnelId }).first();
     const moved = await creator.http.put(
       `/api/funnels/${funnelId}`,
       { ...base, user_id: someone.id, owner_id: someone.id, identifier: 'chosen-by-me', id: funnelId + 1000 },
       creator.token,
     );
     expect([200, 422]).toContain(moved.status);
-    const after = await db('branchify_funnels').where({ id: funnelId }).first();
+    const after = await suite.db('branchify_funnels').where({ id: funnelId }).first();
     expect(after.identifier).toBe(before.identifier);
     expect(after.owner_id).toBe(before.owner_id);
   });
@@ -356,7 +352,7 @@ describe('markup stays text', () => {
   });
 
   it('in mail: a user named <b>x</b> is written &lt;b&gt;x&lt;/b&gt;', async () => {
-    await configureMailer(admin);
+    await configureMailer(suite.admin);
     try {
       const user = await verifiedUserByMail({ first_name: '<b>x</b>', last_name: '<img src=x onerror=alert(1)>' });
       const mails = await sink.waitFor(user.email, (m) => /welcome/i.test(m.subject));

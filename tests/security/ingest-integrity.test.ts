@@ -1,13 +1,13 @@
 // @serial: changes outgoing webhooks for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
-import type { Knex } from 'knex';
 import { addVideo, createFunnel, freePlan, subscribedUser, uuid } from '../api/support/content';
-import { isPostgres, openDb } from '../api/support/db';
+import { isPostgres } from '../api/support/db';
 import { client, type Client } from '../api/support/http';
 import { logLength } from '../api/support/log';
-import { adminSession, type Session } from '../api/support/users';
+import { type Session } from '../api/support/users';
 import { createEndpoint, removeEndpoints, type Endpoint } from '../api/support/webhooks';
 import { record } from './summary';
+import { useApiSuite } from '../api/support/suite';
 
 /**
  * What the public player endpoints accept: only the branches a funnel's videos really have, with
@@ -16,18 +16,14 @@ import { record } from './summary';
  * impossible times, replayed event ids) never changes the owner's report, the map, the CSV or the
  * stored rows, and is never announced to webhook receivers; a real viewer's events still count.
  */
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 let endpoint: Endpoint;
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  endpoint = await createEndpoint(admin);
+  endpoint = await createEndpoint(suite.admin);
 });
 afterAll(async () => {
-  await removeEndpoints(admin);
-  await db.destroy();
+  await removeEndpoints(suite.admin);
 });
 
 const day = () => new Date().toISOString().slice(0, 10);
@@ -40,7 +36,7 @@ const OFFER_HREF = 'https://example.com/offer?ref=funnel';
  * (b4); a (40 s) leads back to the intro (back).
  */
 const integrityFunnel = async (extra: Array<Record<string, unknown>> = []) => {
-  const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
   const intro = await addVideo(owner, { title: 'Intro', duration: 60 });
   const a = await addVideo(owner, { title: 'Path A', duration: 40 });
   const b = await addVideo(owner, { title: 'Path B', duration: 40 });
@@ -121,13 +117,13 @@ const snapshot = async (owner: Session, funnel: { id: number }) => {
   const csv = await owner.http.get(`/api/funnels/${funnel.id}/analytics.csv?from=${day()}&to=${day()}`, owner.token).buffer(true);
   expect(csv.status).toBe(200);
   const rows = async (table: string): Promise<Array<Record<string, unknown>>> =>
-    (await db(table).where({ funnel_id: funnel.id }).orderBy('id').select('*')).map((r: Record<string, unknown>) => ({ ...r, updated_at: undefined }));
+    (await suite.db(table).where({ funnel_id: funnel.id }).orderBy('id').select('*')).map((r: Record<string, unknown>) => ({ ...r, updated_at: undefined }));
   return {
     report: report.body.data as Record<string, unknown>,
     csv: csv.text,
     interactions: await rows('branchify_funnel_interactions'),
     views: await rows('branchify_funnel_views'),
-    deliveries: Number((await db('branchify_webhook_deliveries').where({ endpoint_id: endpoint.id }).count({ n: '*' }))[0]!.n),
+    deliveries: Number((await suite.db('branchify_webhook_deliveries').where({ endpoint_id: endpoint.id }).count({ n: '*' }))[0]!.n),
   };
 };
 
@@ -336,7 +332,8 @@ describe('one event never takes the others of its batch down', () => {
     const { owner, funnel } = await integrityFunnel([{ id: 'long', onclick: 'url', externalLink: long, standard: { text: 'Long' } }]);
     const { events, answers } = await inParallel(funnel.identifier, (v) => v.event({ node_id: 'long', connected_node: long }));
     expect(answers.map((a) => a.status)).toEqual(events.map(() => 202));
-    const stored = await db('branchify_funnel_interactions')
+    const stored = await suite
+      .db('branchify_funnel_interactions')
       .whereIn(
         'event_id',
         events.map((e) => e.event_id as string),
@@ -354,14 +351,14 @@ describe('one event never takes the others of its batch down', () => {
     const poisoned = uuid();
     // The database refuses this one row, as it would a value that breaks one of its rules.
     if (isPostgres()) {
-      await db.raw(
+      await suite.db.raw(
         `CREATE OR REPLACE FUNCTION refuse_row_for_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END $$`,
       );
-      await db.raw(
+      await suite.db.raw(
         `CREATE TRIGGER refuse_row_for_test BEFORE INSERT ON branchify_funnel_interactions FOR EACH ROW WHEN (NEW.event_id = '${poisoned}') EXECUTE FUNCTION refuse_row_for_test()`,
       );
     } else {
-      await db.raw(
+      await suite.db.raw(
         `CREATE TRIGGER refuse_row_for_test BEFORE INSERT ON branchify_funnel_interactions WHEN NEW.event_id = '${poisoned}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
       );
     }
@@ -369,7 +366,8 @@ describe('one event never takes the others of its batch down', () => {
     try {
       const { events, answers } = await inParallel(funnel.identifier, (v) => ({ ...v.event({ node_id: 'b2', connected_node: 'b' }), event_id: poisoned }));
       expect(answers.map((a) => a.status)).toEqual(events.map(() => 202));
-      const stored = await db('branchify_funnel_interactions')
+      const stored = await suite
+        .db('branchify_funnel_interactions')
         .whereIn(
           'event_id',
           events.map((e) => e.event_id as string),
@@ -386,8 +384,8 @@ describe('one event never takes the others of its batch down', () => {
       expect(edge(report, 'b2')).toMatchObject({ viewers: 0 });
       expect((await loggedSince(from, 'refused_by_the_database')).join('\n')).toMatch(/refused by the test/);
     } finally {
-      await db.raw('DROP TRIGGER IF EXISTS refuse_row_for_test' + (isPostgres() ? ' ON branchify_funnel_interactions' : ''));
-      if (isPostgres()) await db.raw('DROP FUNCTION IF EXISTS refuse_row_for_test()');
+      await suite.db.raw('DROP TRIGGER IF EXISTS refuse_row_for_test' + (isPostgres() ? ' ON branchify_funnel_interactions' : ''));
+      if (isPostgres()) await suite.db.raw('DROP FUNCTION IF EXISTS refuse_row_for_test()');
     }
   });
 });

@@ -1,15 +1,14 @@
 // @serial: changes Stripe keys; calls every admin route for the whole install (tests/harness/groups.js)
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@branchify/shared';
-import type { Knex } from 'knex';
-import { openDb } from '../api/support/db';
 import { client, type Client } from '../api/support/http';
 import { addVideo, createFunnel } from '../api/support/content';
 import { CARDS, configureStripe, control, createPlan, eventually } from '../api/support/stripe';
-import { adminSession, PASSWORD, registerUser, verifiedUser, type Session } from '../api/support/users';
+import { PASSWORD, registerUser, verifiedUser, type Session } from '../api/support/users';
 import { registered } from './registered-routes';
 import { ROUTE_TABLE, type RouteRow } from './route-table';
 import { record } from './summary';
+import { useApiSuite } from '../api/support/suite';
 
 type Role =
   | 'anonymous'
@@ -43,8 +42,7 @@ const ROLES: Role[] = [
 const OWNER: Role = 'active';
 const MISSING_ID = '999999';
 
-let db: Knex;
-let admin: Session;
+const suite = useApiSuite();
 const sessions = new Map<Role, { http: Client; token?: string; session?: Session }>();
 const owned = { funnel: '', video: '', subscription: '', reference: '', user: '', plan: '' };
 /** Strings only the owner's data contains: no other tenant may ever receive one. */
@@ -52,14 +50,12 @@ let ownerMarkers: string[] = [];
 /** Objects of other tenants that a body can name (the other creator's funnel, an unpaid invoice). */
 const foreign = { otherFunnel: 0, otherSubscription: 0, ownerVideo: 0, unpaidInvoice: { id: 0, invoice_id: '' } };
 
-const subscriptionOf = async (userId: number) => db('branchify_subscriptions').where({ user_id: userId }).orderBy('id', 'desc').first();
+const subscriptionOf = async (userId: number) => suite.db('branchify_subscriptions').where({ user_id: userId }).orderBy('id', 'desc').first();
 
 beforeAll(async () => {
-  db = openDb();
-  admin = await adminSession();
-  await configureStripe(admin);
-  const free = await createPlan(admin, { price: '0', payment_schedule: 'free' });
-  const monthly = await createPlan(admin, { price: '5.00', payment_schedule: 'monthly' });
+  await configureStripe(suite.admin);
+  const free = await createPlan(suite.admin, { price: '0', payment_schedule: 'free' });
+  const monthly = await createPlan(suite.admin, { price: '5.00', payment_schedule: 'monthly' });
   const subscribe = (user: Session, planId: number, card?: string) =>
     user.http.post('/api/users/subscriptions', { plan_id: planId, ...(card ? { payment_method_id: card } : {}) }, user.token);
 
@@ -86,7 +82,7 @@ beforeAll(async () => {
   const unverified = await registerUser();
   const suspended = await verifiedUser();
   // Its token was issued before the suspension; it must be dead from now on.
-  const suspension = await admin.http.put(`/api/admin/users/${suspended.id}`, { status: 'suspended', status_note: 'Matrix' }, admin.token);
+  const suspension = await suite.admin.http.put(`/api/admin/users/${suspended.id}`, { status: 'suspended', status_note: 'Matrix' }, suite.admin.token);
   expect(suspension.status).toBe(200);
   const none = await verifiedUser();
 
@@ -102,7 +98,11 @@ beforeAll(async () => {
   expect((await grace.http.post(`/api/users/subscriptions/${graceSub.id}/cancel`, { period: 'cancel_at_period_end' }, grace.token)).status).toBe(200);
   const ended = await verifiedUser();
   const endedSub = (await subscribe(ended, free.id)).body.data;
-  const ending = await admin.http.post(`/api/admin/subscriptions/${endedSub.id}/cancel`, { cancellation_note: 'Matrix', period: 'immediately' }, admin.token);
+  const ending = await suite.admin.http.post(
+    `/api/admin/subscriptions/${endedSub.id}/cancel`,
+    { cancellation_note: 'Matrix', period: 'immediately' },
+    suite.admin.token,
+  );
   expect(ending.status).toBe(200);
 
   // The states are real, reached the way users reach them.
@@ -124,7 +124,8 @@ beforeAll(async () => {
   expect(new Date(endedRow.canceled_at).getTime()).toBeLessThanOrEqual(Date.now());
   expect(await subscriptionOf(none.id)).toBeUndefined();
 
-  const invoice = await db('branchify_invoices')
+  const invoice = await suite
+    .db('branchify_invoices')
     .where({ subscription_id: (await subscriptionOf(unpaid.id)).id })
     .first();
   expect(invoice?.status).toBe('open');
@@ -143,9 +144,8 @@ beforeAll(async () => {
   sessions.set('canceled-past', as(ended));
   sessions.set('no-subscription', as(none));
   sessions.set('other-creator', as(other));
-  sessions.set('admin', as(admin));
+  sessions.set('admin', as(suite.admin));
 });
-afterAll(() => db.destroy());
 
 type Expectation = 'allowed' | 401 | 403 | 404 | 'strapi-refused' | 'token-refused';
 const TENANT_OBJECTS = new Set(['funnel', 'video', 'subscription']);
@@ -294,21 +294,21 @@ describe('route × role matrix', () => {
   it('another tenant’s objects named in a body are as unknown as in a path', async () => {
     const other = sessions.get('other-creator')!;
     // A funnel of mine that plays someone else's video.
-    const before = await db('branchify_funnels').where({ id: foreign.otherFunnel }).first();
+    const before = await suite.db('branchify_funnels').where({ id: foreign.otherFunnel }).first();
     const borrowed = await other.http.put(
       `/api/funnels/${foreign.otherFunnel}`,
       { title: 'Borrowed', description: '', settings: { enable_resume_play: false }, videos: [{ id: foreign.ownerVideo, editor_id: 'intro', elements: [] }] },
       other.token,
     );
     expect({ status: borrowed.status, refused: [404, 422].includes(borrowed.status) }).toEqual({ status: borrowed.status, refused: true });
-    expect(await db('branchify_funnels').where({ id: foreign.otherFunnel }).first()).toEqual(before);
+    expect(await suite.db('branchify_funnels').where({ id: foreign.otherFunnel }).first()).toEqual(before);
 
     // Someone else's open invoice, paid through my own subscription, by our id or Stripe's.
     for (const invoiceId of [foreign.unpaidInvoice.id, foreign.unpaidInvoice.invoice_id]) {
       const pay = await other.http.post(`/api/users/subscriptions/${foreign.otherSubscription}/invoices/pay`, { invoice_id: invoiceId }, other.token);
       expect({ invoiceId, status: pay.status }).toEqual({ invoiceId, status: 404 });
     }
-    expect((await db('branchify_invoices').where({ id: foreign.unpaidInvoice.id }).first()).status).toBe('open');
+    expect((await suite.db('branchify_invoices').where({ id: foreign.unpaidInvoice.id }).first()).status).toBe('open');
   });
 
   it('public answers carry nothing private, and the OAuth callback sends the browser only to our own page', async () => {

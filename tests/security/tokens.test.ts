@@ -1,16 +1,11 @@
 import { MESSAGES } from '@branchify/shared';
 import jwt from 'jsonwebtoken';
-import type { Knex } from 'knex';
-import { openDb } from '../api/support/db';
 import { client, refreshCookie } from '../api/support/http';
 import { findLoggedLink, logLength } from '../api/support/log';
 import { adminSession, login, PASSWORD, registerUser, verifiedUser } from '../api/support/users';
+import { useApiSuite } from '../api/support/suite';
 
-let db: Knex;
-beforeAll(() => {
-  db = openDb();
-});
-afterAll(() => db.destroy());
+const suite = useApiSuite();
 
 const secret = () => process.env.JWT_SECRET!;
 /** The claims the server puts in an access token (subject, token version, session, issuer, audience): those of `session`'s own token. */
@@ -116,7 +111,8 @@ describe('sessions', () => {
     const rotated = refreshCookie(first)!;
     // Past the 10 s window in which a second tab's identical request is not theft: the rotation
     // is dated 11 s ago rather than waited for.
-    await db('branchify_refresh_tokens')
+    await suite
+      .db('branchify_refresh_tokens')
       .whereNotNull('rotated_at')
       .andWhere({ user_id: user.id })
       .update({ rotated_at: new Date(Date.now() - 11_000) });
