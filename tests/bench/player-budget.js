@@ -3,7 +3,7 @@
 /**
  * The player's budget, on a generic-video funnel:
  *
- *   1. gzipped JavaScript the /player page loads (target <= 80 KB);
+ *   1. gzipped JavaScript the /player page loads (target <= 40 KB);
  *   2. navigation -> first video frame in headless Chromium on localhost (median of N loads);
  *   3. branch click -> the next video's first frame (generic provider, median of N);
  *   4. Lighthouse's performance score (desktop, unthrottled; LIGHTHOUSE_PATH overrides the dev
@@ -28,7 +28,7 @@ const arg = (name, fallback) => {
 };
 const RUNS = arg('runs', 5);
 const PORT = 1900 + Math.floor(Math.random() * 500);
-const BUDGET_KB = 80;
+const BUDGET_KB = 40;
 const ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 async function seed(json, media) {

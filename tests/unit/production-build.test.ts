@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 
 const root = path.join(__dirname, '..', '..');
 const DEV_MARKER = 'Download the React DevTools';
+/** A string only React DOM's production build carries (its minified errors link the decoder). */
+const REACT_DOM_MARKER = 'reactjs.org/docs/error-decoder';
+const PLAYER_BUILD = path.join(root, 'cms', 'public', 'build', 'player');
+/** What the /player page may download before it plays, gzipped. */
+const PLAYER_PAGE_BUDGET_KB = 40;
 
 /** Builds a front-end package with NODE_ENV=development into a scratch folder; returns its JS. */
 const buildWithDevelopmentEnv = (pkg: string): string => {
@@ -27,9 +33,46 @@ const buildWithDevelopmentEnv = (pkg: string): string => {
 };
 
 describe('front-end builds are production builds whatever NODE_ENV says', () => {
-  it.each(['player', 'frontend'])("%s ships React's production build under NODE_ENV=development", (pkg) => {
+  it.each(['player', 'frontend'])('%s ships no development build under NODE_ENV=development', (pkg) => {
     const js = buildWithDevelopmentEnv(pkg);
     expect(js.length).toBeGreaterThan(0);
     expect(js).not.toContain(DEV_MARKER);
+  });
+});
+
+/**
+ * The /player page renders with Preact's React-compatible API, the web app (and its editor's
+ * preview of the same components) with React: read from the builds CI makes before the suites.
+ */
+describe('the player page stays small', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(PLAYER_BUILD, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[] }
+  >;
+  // The entry and what it imports statically: what the page runs before it plays (provider SDKs
+  // load only for funnels that use them).
+  const firstLoad = (): string[] => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of manifest[key]!.imports ?? []) visit(next);
+    };
+    visit(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
+    return [...seen].map((k) => manifest[k]!.file);
+  };
+
+  it(`downloads at most ${PLAYER_PAGE_BUDGET_KB} KB of gzipped JavaScript before it plays, with no React DOM in it`, () => {
+    const files = firstLoad().map((f) => fs.readFileSync(path.join(PLAYER_BUILD, f)));
+    const gzippedKb = files.reduce((sum, js) => sum + zlib.gzipSync(js, { level: 9 }).length, 0) / 1024;
+    console.log(`/player page JavaScript: ${files.length} file(s), ${gzippedKb.toFixed(1)} KB gzipped (budget ${PLAYER_PAGE_BUDGET_KB} KB)`);
+    expect(gzippedKb).toBeLessThanOrEqual(PLAYER_PAGE_BUDGET_KB);
+    expect(files.some((js) => js.includes(REACT_DOM_MARKER))).toBe(false);
+  });
+
+  it("the web app's bundle still carries React DOM (the editor's preview renders the player with React)", () => {
+    const assets = path.join(root, 'cms', 'public', 'build', 'app', 'assets');
+    const js = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(js.some((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes(REACT_DOM_MARKER))).toBe(true);
   });
 });
