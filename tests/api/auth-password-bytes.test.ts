@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import bcrypt from 'bcryptjs';
 import { fieldMessages } from '@branchify/shared';
 import { openDb } from './support/db';
 import { client } from './support/http';
 import { findLoggedLink, logLength } from './support/log';
 import { adminSession, login, PASSWORD, registerUser, uniqueEmail } from './support/users';
+import { runScript } from './support/run-script';
 
 /**
  * bcrypt reads only the first 72 bytes of a password: whatever follows would be silently ignored,
@@ -89,7 +89,7 @@ describe('passwords longer than 72 bytes', () => {
 
   it('create-admin refuses one before writing anything', async () => {
     const email = uniqueEmail('cli-long-pass');
-    const result = spawnSync(process.execPath, [script, '--email', email, '--password', OVER.accents], { env: process.env, encoding: 'utf8' });
+    const result = await runScript(script, ['--email', email, '--password', OVER.accents]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`password: ${TOO_LONG}`);
     expect(await db('up_users').where({ email }).first()).toBeUndefined();

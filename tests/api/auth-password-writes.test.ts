@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fieldMessages } from '@branchify/shared';
 import { openDb } from './support/db';
 import { cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
 import { findLoggedLink, logLength } from './support/log';
 import { login, PASSWORD, registerUser, type Session } from './support/users';
+import { runScript } from './support/run-script';
 
 /**
  * A password changed anywhere — the /cms Content Manager, Strapi's document service, its query
@@ -82,7 +82,7 @@ describe('a password changed outside the API ends every session', () => {
 
   it.each(['documents', 'query', 'query-many'])("through Strapi's %s layer", async (layer) => {
     const state = await userWithSessions();
-    const run = spawnSync(process.execPath, [writer, layer, String(state.user.id), NEW_PASSWORD], { env: process.env, encoding: 'utf8' });
+    const run = await runScript(writer, [layer, String(state.user.id), NEW_PASSWORD]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     await expectSessionsEnded(state);

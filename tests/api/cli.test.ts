@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { client } from './support/http';
 import { login, uniqueEmail } from './support/users';
+import { runScript } from './support/run-script';
 
 const script = path.join(__dirname, '..', '..', 'scripts', 'create-admin.js');
-const run = (args: string[]) => spawnSync(process.execPath, [script, ...args], { env: process.env, encoding: 'utf8' });
+const run = (args: string[]) => runScript(script, args);
 
 describe('npm run create-admin', () => {
   it('creates a verified admin who can log in and use the admin API', async () => {
     const email = uniqueEmail('cli-admin');
-    const result = run(['--email', email, '--password', 'cli-admin-secret', '--first-name', 'Cli', '--last-name', 'Admin']);
+    const result = await run(['--email', email, '--password', 'cli-admin-secret', '--first-name', 'Cli', '--last-name', 'Admin']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`Admin account created: ${email.toLowerCase()}`));
@@ -20,15 +20,15 @@ describe('npm run create-admin', () => {
     expect((await client().get('/api/admin/users', session.token)).status).toBe(200);
   });
 
-  it('explains bad arguments and taken emails', () => {
-    const missing = run(['--email', 'x@example.test']);
+  it('explains bad arguments and taken emails', async () => {
+    const missing = await run(['--email', 'x@example.test']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/Usage: npm run create-admin/);
-    const weak = run(['--email', 'not-an-email', '--password', 'short']);
+    const weak = await run(['--email', 'not-an-email', '--password', 'short']);
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/email: The email field must be a valid email address\./);
     expect(weak.stderr).toMatch(/password: The password field must be at least 8 characters\./);
-    const taken = run(['--email', process.env.BRANCHIFY_ADMIN_EMAIL!, '--password', 'whatever-long']);
+    const taken = await run(['--email', process.env.BRANCHIFY_ADMIN_EMAIL!, '--password', 'whatever-long']);
     expect(taken.status).toBe(1);
     expect(taken.stderr).toMatch(/The email has already been taken/);
   });

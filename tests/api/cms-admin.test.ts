@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { openDb } from './support/db';
 import { client } from './support/http';
 import { registerUser, uniqueEmail } from './support/users';
+import { runScript } from './support/run-script';
 
 const script = path.join(__dirname, '..', '..', 'scripts', 'create-admin.js');
-const run = (args: string[]) => spawnSync(process.execPath, [script, ...args], { env: process.env, encoding: 'utf8' });
+const run = (args: string[]) => runScript(script, args);
 
 /**
  * Strapi's admin API (/admin/*) stays mounted whether or not its panel is served. Its first super
@@ -33,7 +33,7 @@ describe("Strapi's /cms administrator", () => {
     const password = 'Operator-Secret-42';
 
     it('creates the Branchify admin and a /cms super admin who can sign in to Strapi', async () => {
-      const result = run(['--email', email, '--password', password, '--first-name', 'Olga', '--last-name', 'Operator', '--cms']);
+      const result = await run(['--email', email, '--password', password, '--first-name', 'Olga', '--last-name', 'Operator', '--cms']);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(/Admin account created/);
@@ -50,8 +50,8 @@ describe("Strapi's /cms administrator", () => {
       expect(roles.map((r: { code: string }) => r.code)).toContain('strapi-super-admin');
     });
 
-    it("explains Strapi's stronger password rule instead of failing half-way", () => {
-      const weak = run(['--email', uniqueEmail('cms-weak'), '--password', 'all-lowercase-pass', '--cms']);
+    it("explains Strapi's stronger password rule instead of failing half-way", async () => {
+      const weak = await run(['--email', uniqueEmail('cms-weak'), '--password', 'all-lowercase-pass', '--cms']);
       expect(weak.status).toBe(1);
       expect(weak.stderr).toMatch(/uppercase/);
     });

@@ -1,12 +1,12 @@
 // @serial: changes demo plans and users for the whole install (tests/harness/groups.js)
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import request from 'supertest';
 import { readPreviewTags } from './support/preview';
 import { baseUrl, client } from './support/http';
 import { login } from './support/users';
 import { useApiSuite } from './support/suite';
+import { runScript } from './support/run-script';
 
 const root = path.join(__dirname, '..', '..');
 const script = path.join(root, 'scripts', 'seed.js');
@@ -14,8 +14,7 @@ const DEMO_EMAIL = 'demo@example.com';
 const DEMO_PASSWORD = 'branchify-demo';
 
 /** `npm run seed -- <args>` against the run's database, with the server's address as PUBLIC_URL. */
-const seed = (args: string[], publicUrl = baseUrl()) =>
-  spawnSync(process.execPath, [script, ...args], { env: { ...process.env, PUBLIC_URL: publicUrl }, encoding: 'utf8' });
+const seed = (args: string[], publicUrl = baseUrl()) => runScript(script, args, { env: { ...process.env, PUBLIC_URL: publicUrl } });
 
 const suite = useApiSuite();
 
@@ -42,7 +41,7 @@ const demoRows = async () => {
 
 describe('npm run seed -- --demo', () => {
   it('adds a free plan, a verified creator on it and a three-video branching funnel; a second run adds nothing', async () => {
-    const first = seed(['--demo']);
+    const first = await seed(['--demo']);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain("Demo data added: plan 'Demo' (not offered publicly), creator demo@example.com, subscription to 'Demo'");
@@ -83,7 +82,7 @@ describe('npm run seed -- --demo', () => {
       rows.videos.map((v: { id: number }, i: number) => [['intro', 'tour', 'plans'][i], v.id]),
     );
 
-    const second = seed(['--demo']);
+    const second = await seed(['--demo']);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('Demo data already present: nothing added.');
     expect(second.stdout).toContain(`/player/${reference}`);
@@ -98,7 +97,7 @@ describe('npm run seed -- --demo', () => {
   });
 
   it('lets the demo creator sign in to a dashboard with the funnel, served publicly at /player', async () => {
-    seed(['--demo']);
+    await seed(['--demo']);
     const session = await login(DEMO_EMAIL, DEMO_PASSWORD);
     const me = await session.http.get('/api/auth/user', session.token);
     expect(me.body.data).toMatchObject({ is_admin: false, subscription: { status: 'active', plan: { name: 'Demo', price_display: 'Free' } } });
@@ -129,24 +128,24 @@ describe('npm run seed -- --demo', () => {
   });
 
   it('follows a changed PUBLIC_URL: the clips move, nothing is added', async () => {
-    seed(['--demo']);
-    const moved = seed(['--demo'], 'http://demo.example.test:8080');
+    await seed(['--demo']);
+    const moved = await seed(['--demo'], 'http://demo.example.test:8080');
     expect(moved.status).toBe(0);
     expect(moved.stdout).toContain('Demo data already present: nothing added.');
     expect(moved.stdout).toContain("Updated: video 'Demo: welcome' now at http://demo.example.test:8080/demo-media/demo-intro.webm");
     let rows = await demoRows();
     expect(rows.videos.map((v: { source_url: string }) => new URL(v.source_url).origin)).toEqual(Array(3).fill('http://demo.example.test:8080'));
-    seed(['--demo']);
+    await seed(['--demo']);
     rows = await demoRows();
     expect(rows.videos).toHaveLength(3);
     expect(rows.videos[0].source_url).toBe(`${baseUrl()}/demo-media/demo-intro.webm`);
   });
 
   it('takes the plan an earlier seed offered to everyone off "Choose a plan", once', async () => {
-    seed(['--demo']);
+    await seed(['--demo']);
     const old = 'A free plan to try Branchify with the demo funnel.';
     await suite.db('branchify_plans').where({ name: 'Demo', payment_schedule: 'free' }).update({ description: old, is_active: true });
-    const rerun = seed(['--demo']);
+    const rerun = await seed(['--demo']);
     expect(rerun.status).toBe(0);
     expect(rerun.stdout).toContain("Updated: plan 'Demo' no longer offered publicly");
     const [plan] = (await demoRows()).plans;
@@ -154,14 +153,14 @@ describe('npm run seed -- --demo', () => {
     expect(plan.description).not.toBe(old);
     // An admin who offers it again on purpose is not overruled by the next run.
     await suite.db('branchify_plans').where({ id: plan.id }).update({ is_active: true });
-    const again = seed(['--demo']);
+    const again = await seed(['--demo']);
     expect(again.stdout).not.toContain('Updated: plan');
     expect(Boolean((await demoRows()).plans[0].is_active)).toBe(true);
     await suite.db('branchify_plans').where({ id: plan.id }).update({ is_active: false });
   });
 
-  it('explains its usage without --demo', () => {
-    const res = seed([]);
+  it('explains its usage without --demo', async () => {
+    const res = await seed([]);
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('Usage: npm run seed -- --demo');
   });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl } from '../api/support/http';
 import { createPlan } from '../api/support/stripe';
@@ -8,6 +7,7 @@ import { adminInBrowser } from './support/admin-browser';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 import { useApiSuite } from '../api/support/suite';
+import { runScript } from '../api/support/run-script';
 
 const script = path.join(__dirname, '..', '..', 'scripts', 'seed.js');
 
@@ -16,7 +16,7 @@ let reference: string;
 
 beforeAll(async () => {
   // As an operator would after `npm start`: the seed, with the server's address as PUBLIC_URL.
-  const seeded = spawnSync(process.execPath, [script, '--demo'], { env: { ...process.env, PUBLIC_URL: baseUrl() }, encoding: 'utf8' });
+  const seeded = await runScript(script, ['--demo'], { env: { ...process.env, PUBLIC_URL: baseUrl() } });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   reference = /\/player\/([A-Za-z0-9]{24})/.exec(seeded.stdout)![1]!;
 });

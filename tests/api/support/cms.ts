@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { client } from './http';
+import { runScript } from './run-script';
 import { uniqueEmail } from './users';
 
 const script = path.join(__dirname, '..', '..', '..', 'scripts', 'create-admin.js');
@@ -12,10 +12,7 @@ const script = path.join(__dirname, '..', '..', '..', 'scripts', 'create-admin.j
 export const cmsOperatorJwt = async (firstName: string): Promise<string> => {
   const email = uniqueEmail(`${firstName.toLowerCase()}-operator`);
   const password = 'Operator-Secret-42';
-  const made = spawnSync(process.execPath, [script, '--email', email, '--password', password, '--first-name', firstName, '--last-name', 'Operator', '--cms'], {
-    env: process.env,
-    encoding: 'utf8',
-  });
+  const made = await runScript(script, ['--email', email, '--password', password, '--first-name', firstName, '--last-name', 'Operator', '--cms']);
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
   const signIn = await client().post('/admin/login', { email, password });
   if (signIn.status !== 200) throw new Error(`/admin/login failed: ${signIn.status}`);
