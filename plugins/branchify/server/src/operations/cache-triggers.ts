@@ -1,3 +1,4 @@
+import { afterCommit } from '../utils/durable-transaction';
 import { getService } from '../utils/services';
 import { UID, type Strapi } from '../utils/strapi';
 
@@ -10,15 +11,18 @@ type Event = { action: string; model: { uid: string }; params?: { data?: Record<
 
 /**
  * Every write through Strapi's query layer to what the player payload is built from bumps the
- * 'player' cache version, in the write's transaction when it has one; every process then drops
- * its cached payloads (this one at once).
+ * 'player' cache version once its transaction has committed (once per transaction); every process
+ * then drops its cached payloads (this one at once). Never inside the write's transaction: every
+ * writer shares the version's row, and holding it while waiting for other rows deadlocks.
  */
 export const bumpCachesOnWrites = (strapi: Strapi): void => {
   const bump = async (event: Event) => {
     const userUpdate = event.model.uid === UID.user && event.action.startsWith('afterUpdate');
     if (userUpdate && !Object.keys(event.params?.data ?? {}).some((k) => USER_FIELDS.includes(k))) return;
-    await getService(strapi, 'cache-versions').bump('player');
-    getService(strapi, 'player-payload').versionBumped();
+    await afterCommit(strapi, 'player-cache-version', async () => {
+      await getService(strapi, 'cache-versions').bump('player');
+      getService(strapi, 'player-payload').versionBumped();
+    });
   };
   strapi.db.lifecycles.subscribe({
     models: WATCHED,

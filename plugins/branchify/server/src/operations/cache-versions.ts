@@ -8,14 +8,13 @@ type CacheScope = 'player';
 
 /**
  * Version numbers, one per cache scope, kept in the database so every app process sees a change
- * made through any other: a write bumps its scope (inside the write's own transaction when there
- * is one), and a process drops its cached copies when it reads a number other than the last.
+ * made through any other: a write bumps its scope once it has committed (operations/cache-triggers.ts),
+ * and a process drops its cached copies when it reads a number other than the last.
  */
 export default ({ strapi }: { strapi: Strapi }) => ({
   /** Adds one to the scope's number; the new number. */
   async bump(scope: CacheScope): Promise<number> {
     const now = new Date();
-    // Inside a transaction this joins it (Strapi nests onto the open one); else it is its own.
     return durableTransaction(strapi, async ({ trx }) => {
       const result: unknown = await trx.raw(
         `INSERT INTO ${TABLE} (scope, version, created_at, updated_at) VALUES (?, 1, ?, ?)
