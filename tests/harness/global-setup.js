@@ -15,6 +15,8 @@ module.exports = async () => {
   // One server per run: the api and e2e projects share it (their setups both run).
   if (globalThis.__BRANCHIFY_STRAPI__) return;
   fs.mkdirSync(TMP_DIR, { recursive: true });
+  // Blocks of client addresses the suites claim (tests/api/support/http.ts newIp).
+  process.env.BRANCHIFY_TEST_IP_DIR = fs.mkdtempSync(path.join(TMP_DIR, 'ips-'));
 
   // Before Strapi: config/src/env.ts reads (and caches) these on first use.
   const stripe = await createFakeStripe({ host: '127.0.0.1', port: 0 });

@@ -15,4 +15,5 @@ module.exports = async () => {
   if (fakes) await operationsFakes.stop(fakes);
   // The route list global-setup wrote for the security suite.
   if (process.env.BRANCHIFY_ROUTES_FILE) fs.rmSync(process.env.BRANCHIFY_ROUTES_FILE, { force: true });
+  if (process.env.BRANCHIFY_TEST_IP_DIR) fs.rmSync(process.env.BRANCHIFY_TEST_IP_DIR, { recursive: true, force: true });
 };

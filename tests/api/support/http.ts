@@ -1,11 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 
-let counter = 0;
+const BLOCK = 4096;
+let block = -1;
+let used = BLOCK;
 
-/** A fresh client address for each caller (the suites run as if behind one proxy hop). */
+/** Claims the next free block of addresses in this run (mkdir is atomic across workers). */
+const claimBlock = (): number => {
+  const dir = process.env.BRANCHIFY_TEST_IP_DIR;
+  if (!dir) return Math.floor(Math.random() * 3000);
+  for (let n = block + 1; ; n += 1) {
+    try {
+      fs.mkdirSync(path.join(dir, String(n)));
+      return n;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+};
+
+/**
+ * A fresh client address for each caller (the suites run as if behind one proxy hop), never one
+ * another suite of the run used: a repeated address shares its rate-limit budget. Each suite
+ * claims blocks of 4,096 addresses from a directory the run's setup made (a suite's module state
+ * starts afresh, and workers run side by side).
+ */
 export const newIp = (): string => {
-  counter += 1;
-  const n = counter + Math.floor(Math.random() * 1000) * 1000;
+  if (used === BLOCK) {
+    block = claimBlock();
+    used = 0;
+  }
+  const n = block * BLOCK + used;
+  used += 1;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
