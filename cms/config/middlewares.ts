@@ -5,6 +5,9 @@ export default () => [
   // Liveness and readiness probes (/_live, /_ready), and the count of requests in flight that the
   // graceful shutdown waits for: first, so nothing else runs for a probe.
   'plugin::branchify.probes',
+  // The player page and payload a viewer loads, sent from cached bytes with the headers the rest
+  // of the chain gave them the first time (the chain below still renders every first answer).
+  'plugin::branchify.viewer-fast-path',
   'strapi::logger',
   {
     // Responses of 1 KB and more (HTML, /api JSON, the OpenAPI document) in brotli or gzip, as the

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { encodedBody, sendEncoded, type EncodedBody } from '../http/content-coding';
+import { noteServed } from '../http/replayed-headers';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { PlayerEntry } from './player-payload';
@@ -20,4 +21,8 @@ export const sendPlayerPayload = async (strapi: Strapi, ctx: Context, reference:
   }
   ctx.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
   sendEncoded(ctx, body, 'application/json');
+  noteServed(ctx, body);
 };
+
+/** The payload's bytes once a response has made them (the viewer fast path sends them again). */
+export const cachedPayloadBody = (entry: PlayerEntry): EncodedBody | null => encoded.get(entry) ?? null;

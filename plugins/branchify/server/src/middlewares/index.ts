@@ -11,6 +11,7 @@ import rawBody from './raw-body';
 import sameOrigin from './same-origin';
 import spa from './spa';
 import uploads from './uploads';
+import viewerFastPath from './viewer-fast-path';
 
 export default {
   'api-envelope': apiEnvelope,
@@ -26,4 +27,5 @@ export default {
   'same-origin': sameOrigin,
   spa,
   uploads,
+  'viewer-fast-path': viewerFastPath,
 };

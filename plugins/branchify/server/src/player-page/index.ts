@@ -5,6 +5,7 @@ import { MESSAGES } from '@branchify/shared';
 import { CMS_DIR, MEDIA_SOURCES } from '@branchify/shared/node';
 import type { Context } from 'koa';
 import { encodedBody, sendEncoded, type EncodedBody } from '../http/content-coding';
+import { noteServed } from '../http/replayed-headers';
 import type { PlayerEntry } from '../funnels/player-payload';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
@@ -119,7 +120,13 @@ const messagePage = (ctx: Context, status: number, heading: string, text: string
  * Each cached payload's page, with its compressed codings made once: the page depends only on the
  * payload and the player build (both in its ETag), so a new payload or build renders anew.
  */
-const pages = new WeakMap<PlayerEntry, EncodedBody>();
+const pages = new WeakMap<PlayerEntry, { build: string; body: EncodedBody }>();
+
+/** The entry's page once a response has rendered it, while the player build is the same. */
+export const cachedPage = (entry: PlayerEntry): EncodedBody | null => {
+  const page = pages.get(entry);
+  return page && page.build === playerAssets()?.version ? page.body : null;
+};
 
 /**
  * `GET /player/{reference}`: a small HTML document with the funnel payload inlined (the player
@@ -140,8 +147,12 @@ export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: 
   else ctx.remove('X-Robots-Tag');
   ctx.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
   ctx.status = 200;
-  const cached = pages.get(entry);
-  if (cached?.etag === etag) return sendEncoded(ctx, cached, 'html');
+  const cached = pages.get(entry)?.body;
+  if (cached?.etag === etag) {
+    sendEncoded(ctx, cached, 'html');
+    noteServed(ctx, cached);
+    return;
+  }
   const { payload } = entry;
   const title = payload.title ? `${payload.title} · ${payload.app.name}` : payload.app.name;
   const head = [
@@ -156,6 +167,7 @@ export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: 
     `<script id="branchify-funnel" type="application/json">${inlineJson(payload)}</script>`,
   ].join('\n');
   const encoded = encodedBody(page(title, head, body), etag);
-  pages.set(entry, encoded);
+  pages.set(entry, { build: assets.version, body: encoded });
   sendEncoded(ctx, encoded, 'html');
+  noteServed(ctx, encoded);
 };
