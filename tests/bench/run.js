@@ -5,8 +5,9 @@
  * SQLite file (or a fresh PostgreSQL schema when DATABASE_URL is set) and measures, with
  * autocannon from this process:
  *
- *   1. the public player payload against Strapi's own /_health, in the same run
- *;
+ *   1. the two routes every viewer loads (the player payload and the /player page) against a bare
+ *      Node http server sending the same recorded bytes from its own process (tests/bench/
+ *      bare-node.js), in the same run (target: at least 0.25 of it), with Strapi's /_health beside;
  *   2. view/interaction ingest in events/s (target >= 2,000), then counts the rows to check that
  *      every acknowledged event is in the database.
  *
@@ -16,6 +17,10 @@
 const nodeCrypto = require('node:crypto');
 const os = require('node:os');
 const autocannon = require('autocannon');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
 const { withDatabase, startServer, jsonClient } = require('./lib');
 
 const arg = (name, fallback) => {
@@ -69,6 +74,36 @@ async function seed() {
   return funnel.identifier;
 }
 
+/** The response to a plain GET (no Accept-Encoding, as autocannon sends), headers and bytes as sent. */
+const record = (url) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...headers } = res.headers;
+          resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('base64') });
+        });
+      })
+      .on('error', reject);
+  });
+
+/** tests/bench/bare-node.js in its own process, answering `recorded`; its base URL and a stop function. */
+async function startBareNode(recorded, dir) {
+  const file = path.join(dir, 'bare-node.json');
+  fs.writeFileSync(file, JSON.stringify(recorded));
+  const child = spawn(process.execPath, [path.join(__dirname, 'bare-node.js'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /ready (\d+)/.exec(String(d));
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`bare-node exited ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 const summary = (r) => ({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts });
 
 async function countRows(dbEnv, table) {
@@ -93,15 +128,35 @@ async function countRows(dbEnv, table) {
       const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
       console.log(`bench: ${SECONDS}s per run, ${CONNECTIONS} connections, ${db}, ${os.cpus().length} cores`);
 
-      // Warm both paths, then measure the baseline and the player payload back to back.
-      await run({ url: `${BASE}/_health`, duration: 2 });
-      await run({ url: `${BASE}/api/funnels/${reference}/player`, duration: 2 });
-      const health = summary(await run({ url: `${BASE}/_health` }));
-      const player = summary(await run({ url: `${BASE}/api/funnels/${reference}/player` }));
-      const ratio = player.rps / health.rps;
-      console.log(`player payload: ${player.rps.toFixed(0)} req/s, p99 ${player.p99} ms (non-2xx ${player.non2xx}, errors ${player.errors})`);
-      console.log(`/_health baseline: ${health.rps.toFixed(0)} req/s, p99 ${health.p99} ms`);
-      console.log(`player/_health ratio: ${(ratio * 100).toFixed(1)}% (target >= 80%), p99 ${player.p99} ms (target < 50 ms)`);
+      // The viewer's two routes, recorded as Branchify sends them, for the bare Node ceiling.
+      const routes = [
+        { name: 'player payload', path: `/api/funnels/${reference}/player` },
+        { name: '/player/{ref} page', path: `/player/${reference}` },
+      ];
+      const recorded = {};
+      for (const route of routes) {
+        const r = await record(`${BASE}${route.path}`);
+        if (r.status !== 200) throw new Error(`${route.path} answered ${r.status}`);
+        recorded[route.path] = r;
+      }
+      const bare = await startBareNode(recorded, dir);
+      try {
+        await run({ url: `${BASE}/_health`, duration: 2 });
+        const health = summary(await run({ url: `${BASE}/_health` }));
+        console.log(`/_health (the whole middleware chain): ${health.rps.toFixed(0)} req/s, p99 ${health.p99} ms`);
+        for (const route of routes) {
+          await run({ url: `${BASE}${route.path}`, duration: 2 });
+          const ours = summary(await run({ url: `${BASE}${route.path}` }));
+          const ceiling = summary(await run({ url: `${bare.base}${route.path}` }));
+          const ratio = ours.rps / ceiling.rps;
+          console.log(
+            `${route.name}: ${ours.rps.toFixed(0)} req/s, p99 ${ours.p99} ms (non-2xx ${ours.non2xx}, errors ${ours.errors}); ` +
+              `bare Node, same bytes: ${ceiling.rps.toFixed(0)} req/s; ratio ${ratio.toFixed(2)} (target >= 0.25), ${(ours.rps / health.rps).toFixed(2)}x /_health`,
+          );
+        }
+      } finally {
+        bare.stop();
+      }
 
       // Ingest: each request carries a batch of interactions, as the player sends them.
       const PER_REQUEST = 20;
