@@ -24,6 +24,7 @@ describe('BatchWriter', () => {
 
     let acked = false;
     const a = writer.add([1]).then(() => (acked = true));
+    await new Promise((r) => setImmediate(r)); // the first write starts
     const rest = Promise.all([writer.add([2]), writer.add([3, 4])]);
     await new Promise((r) => setImmediate(r));
     expect(acked).toBe(false); // the first INSERT has not finished
@@ -31,6 +32,13 @@ describe('BatchWriter', () => {
     await a;
     await rest;
     expect(writes).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('writes rows added in one turn of the event loop together, as requests read in one burst', async () => {
+    const writes: number[][] = [];
+    const writer = new BatchWriter<number>(async (rows) => void writes.push(rows), { maxRows: 500, maxWaitMs: 250 });
+    await Promise.all([writer.add([1]), writer.add([2, 3]), writer.add([4])]);
+    expect(writes).toEqual([[1, 2, 3, 4]]);
   });
 
   it('never writes more than maxRows at once', async () => {
@@ -71,6 +79,7 @@ describe('BatchWriter', () => {
       { maxRows: 500, maxWaitMs: 250, isRowError: (error) => (error as { code?: string }).code === '22001', onDropped: (row) => dropped.push(row) },
     );
     const first = writer.add([0]);
+    await new Promise((r) => setImmediate(r)); // the first write starts
     // These gather while the first INSERT runs, and go in one batch that the bad row fails.
     const callers = [writer.add([1, 2]), writer.add([100]), writer.add([3, 101, 4])];
     gate.release();
@@ -93,6 +102,7 @@ describe('BatchWriter', () => {
       { maxRows: 500, maxWaitMs: 250, isRowError: (error) => (error as { code?: string }).code === '22001', onDropped: () => undefined },
     );
     const first = writer.add([0]);
+    await new Promise((r) => setImmediate(r)); // the first write starts
     const callers = [writer.add([1]), writer.add([2, 3])].map((p) =>
       p.then(
         () => 'stored',

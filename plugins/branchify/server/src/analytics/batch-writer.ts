@@ -30,6 +30,7 @@ export class BatchWriter<Row> {
   private queuedRows = 0;
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly write: BatchWrite<Row>,
@@ -56,10 +57,14 @@ export class BatchWriter<Row> {
 
   private schedule(): void {
     if (this.flushing) return; // the running flush picks the queue up when it ends
-    if (this.queuedRows >= this.options.maxRows || !this.timer) {
-      // Nothing in flight: write now rather than wait; the wait bound only matters under load.
+    if (this.queuedRows >= this.options.maxRows) {
       void this.flush();
+      return;
     }
+    // Nothing in flight: write once this turn of the event loop has read every request that has
+    // arrived, not at the first. A synchronous driver (SQLite) holds the loop while it writes, so
+    // requests arrive in bursts; writing at the first of each burst made one batch per request.
+    if (!this.timer && !this.soon) this.soon = setImmediate(() => void this.flush());
   }
 
   private take(): Array<Pending<Row>> {
@@ -78,6 +83,10 @@ export class BatchWriter<Row> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
+    }
+    if (this.soon) {
+      clearImmediate(this.soon);
+      this.soon = null;
     }
     const batch = this.take();
     if (!batch.length) return Promise.resolve();
