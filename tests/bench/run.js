@@ -165,6 +165,12 @@ async function countRows(dbEnv, table) {
       // Ingest: each request carries a batch of interactions, as the player sends them.
       if (part('ingest')) {
         const PER_REQUEST = 20;
+        // As the player sends them: each batch belongs to a started view (its counters are per view).
+        const views = [];
+        for (let i = 0; i < 200; i += 1) {
+          const view = await json('POST', `/api/funnels/${reference}/views`, { event_id: nodeCrypto.randomUUID() });
+          views.push(view.view_id);
+        }
         let acknowledged = 0;
         const ingest = await run({
           url: `${BASE}/api/funnels/${reference}/interactions`,
@@ -172,18 +178,22 @@ async function countRows(dbEnv, table) {
           headers: { 'content-type': 'application/json' },
           requests: [
             {
-              setupRequest: (req) => ({
-                ...req,
-                body: JSON.stringify({
-                  events: Array.from({ length: PER_REQUEST }, (_, i) => ({
-                    event_id: nodeCrypto.randomUUID(),
-                    video_id: 'intro',
-                    node_id: 'e1-b',
-                    connected_node: 'next',
-                    player_time: i,
-                  })),
-                }),
-              }),
+              setupRequest: (req) => {
+                const view = views[Math.floor(Math.random() * views.length)];
+                return {
+                  ...req,
+                  body: JSON.stringify({
+                    events: Array.from({ length: PER_REQUEST }, (_, i) => ({
+                      event_id: nodeCrypto.randomUUID(),
+                      view_id: view,
+                      video_id: 'intro',
+                      node_id: 'e1-b',
+                      connected_node: 'next',
+                      player_time: i,
+                    })),
+                  }),
+                };
+              },
               onResponse: (status) => {
                 if (status === 202) acknowledged += PER_REQUEST;
               },
