@@ -102,13 +102,14 @@ describeBrowser('the demo funnel (npm run seed -- --demo)', () => {
 
     expect(media.every((status) => status === 200 || status === 206)).toBe(true);
     expect(errors).toEqual([]);
-    // Leaving the page sends what is still buffered.
+    // Leaving the page sends what is still buffered (a beacon). The browser stays open meanwhile,
+    // as a viewer's does: closing the context at once could cut the beacon off.
     await page.goto('about:blank');
-    await context.close();
 
     // The viewer's choices were recorded for the creator's analytics.
     const funnel = await suite.db('branchify_funnels').where({ identifier: reference }).first();
     await waitFor(async () => (await suite.db('branchify_funnel_interactions').where({ funnel_id: funnel.id })).length >= 3, 'the interactions', 10_000);
+    await context.close();
     const interactions = await suite.db('branchify_funnel_interactions').where({ funnel_id: funnel.id }).orderBy('id');
     expect(interactions.map((i: { video_id: string; connected_node: string }) => [i.video_id, i.connected_node])).toEqual([
       ['intro', 'plans'],

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { baseUrl } from '../api/support/http';
-import { freePlan, subscribedUser } from '../api/support/content';
+import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
 import { shot } from './support/app';
 import { describeBrowser, launchBrowser } from './support/browser';
@@ -53,9 +53,22 @@ describe('GET /player/{reference}', () => {
     expect(payload.app.name).toBeTruthy();
     expect(html).toContain(`<meta name="application-name" content="${payload.app.name}">`);
     expect(html.length).toBeLessThan(20_000);
+    // The first video, a direct file, starts loading with the page; the player adopts the element.
+    expect(html).toContain(`<video id="branchify-first-video" data-editor-id="intro" src="${media.url('page-a')}" preload="auto" `);
+    expect(html).toMatch(/<video id="branchify-first-video"[^>]* hidden><\/video>/);
 
     const again = await fetch(`${baseUrl()}/player/${reference}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
+  });
+
+  it('carries no video element when the first video is embedded from a provider', async () => {
+    const a = await addVideo(owner, { title: 'Intro' });
+    const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
+    const funnel = await createFunnel(owner);
+    expect((await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token)).status).toBe(200);
+    const html = await (await fetch(`${baseUrl()}/player/${funnel.identifier}`)).text();
+    expect(html).toContain('id="branchify-funnel"');
+    expect(html).not.toContain('<video');
   });
 
   it('answers an unknown funnel with a clear 404 page, frameable too', async () => {
@@ -128,6 +141,14 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     // The text element, as text: the markup in it is not markup.
     const hello = page.locator('[data-element-id="t-hello"]');
     await hello.waitFor({ state: 'visible', timeout: 15_000 });
+    // The page's own element plays the first video: adopted into the stage, not loaded twice.
+    expect(
+      await page.evaluate(() => ({
+        left: document.getElementById('branchify-first-video') !== null,
+        adopted: document.querySelectorAll('.bf-slot video[data-editor-id="intro"]').length,
+        requests: performance.getEntriesByType('resource').filter((e) => e.name.includes('play-a')).length,
+      })),
+    ).toEqual({ left: false, adopted: 1, requests: 1 });
     expect(await hello.innerText()).toBe(XSS_TITLE);
     expect(await hello.locator('b').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -12,9 +12,21 @@ interface GenericState {
   startAt: number;
 }
 
+/**
+ * The first video's element when the /player page's HTML carries it (already loading, see
+ * player-page/index.ts on the server), taken once.
+ */
+const adoptFirstVideo = (video: PlayerVideo): HTMLVideoElement | null => {
+  const el = document.getElementById('branchify-first-video');
+  if (!(el instanceof HTMLVideoElement) || el.dataset.editorId !== video.editor_id) return null;
+  el.removeAttribute('id');
+  el.hidden = false;
+  return el;
+};
+
 /** The `<video>`: inline on phones, no native controls, fullscreen, picture-in-picture nor casting. */
 const videoElement = (video: PlayerVideo): HTMLVideoElement => {
-  const el = document.createElement('video');
+  const el = adoptFirstVideo(video) ?? document.createElement('video');
   el.playsInline = true;
   el.setAttribute('playsinline', '');
   el.setAttribute('webkit-playsinline', '');
@@ -33,28 +45,28 @@ const videoElement = (video: PlayerVideo): HTMLVideoElement => {
  */
 const whenReady = (el: HTMLVideoElement, video: PlayerVideo, preview: boolean | undefined, state: GenericState, emit: Emit): Promise<void> => {
   const ready = new Promise<void>((resolve, reject) => {
-    el.addEventListener(
-      'loadedmetadata',
-      () => {
-        emit({ type: 'ready', duration: Number.isFinite(el.duration) ? el.duration : null });
-        if (state.startAt > 0) el.currentTime = state.startAt;
-        else if (!state.started && !video.thumbnail && preview) {
-          // The spec's preview frame at 2 s, until the viewer starts the video.
-          state.previewing = true;
-          el.currentTime = Math.min(CONTENT_LIMITS.genericPreviewSeconds, (el.duration || 4) / 2);
-        }
-        resolve();
-      },
-      { once: true },
-    );
-    el.addEventListener(
-      'error',
-      () => {
-        emit({ type: 'error', message: MESSAGES.playerLoadFailed });
-        reject(new Error(MESSAGES.playerLoadFailed));
-      },
-      { once: true },
-    );
+    const failed = () => {
+      emit({ type: 'error', message: MESSAGES.playerLoadFailed });
+      reject(new Error(MESSAGES.playerLoadFailed));
+    };
+    const loaded = () => {
+      emit({ type: 'ready', duration: Number.isFinite(el.duration) ? el.duration : null });
+      if (state.startAt > 0) el.currentTime = state.startAt;
+      else if (!state.started && !video.thumbnail && preview) {
+        // The spec's preview frame at 2 s, until the viewer starts the video.
+        state.previewing = true;
+        el.currentTime = Math.min(CONTENT_LIMITS.genericPreviewSeconds, (el.duration || 4) / 2);
+      }
+      resolve();
+    };
+    // An adopted element may have its metadata, or have failed, already (answered once the
+    // adapter exists).
+    if (el.error) queueMicrotask(failed);
+    else if (el.readyState >= HTMLMediaElement.HAVE_METADATA) queueMicrotask(loaded);
+    else {
+      el.addEventListener('loadedmetadata', loaded, { once: true });
+      el.addEventListener('error', failed, { once: true });
+    }
   });
   ready.catch(() => undefined);
   return ready;
@@ -99,8 +111,12 @@ export const createGeneric: AdapterFactory = (video, emit, options) => {
   const ready = whenReady(el, video, options.preview, state, emit);
   const watchFirstFrame = firstFrameWatcher(el, emit);
   forwardEvents(el, state, emit);
-  el.src = video.source_url ?? video.embed_url ?? '';
-  if (!options.active) el.load();
+  const src = video.source_url ?? video.embed_url ?? '';
+  // An adopted element is loading this source already: setting it again would start over.
+  if (el.getAttribute('src') !== src) {
+    el.src = src;
+    if (!options.active) el.load();
+  }
 
   return {
     video,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { MESSAGES } from '@branchify/shared';
 import type { ProviderEvent } from '../providers';
 import type { Command, FunnelRuntime, Interaction } from '../runtime/machine';
@@ -189,7 +189,9 @@ export const useFunnelStage = ({ payload, hooks, runtime, store, stageEl, announ
   const stage = useRef<Stage | null>(null);
   const tracking = useRef<Tracking>({ lastTime: 0, firstFrame: false, branchClick: false });
 
-  useEffect(() => {
+  // A layout effect: the root video starts loading as soon as the stage element exists, not after
+  // the first paint (a passive effect waits for the next frame).
+  useLayoutEffect(() => {
     const w: Wiring = { payload, hooks, runtime, store, announce, askResume, stage, tracking: tracking.current };
     const s = new Stage(stageEl.current!, store, (event, video) => onStageEvent(w, s, event, video));
     stage.current = s;

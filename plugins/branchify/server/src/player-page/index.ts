@@ -116,6 +116,26 @@ const messagePage = (ctx: Context, status: number, heading: string, text: string
   );
 };
 
+/** The id the player looks for to adopt the first video's element (player/src/providers/generic.ts). */
+const FIRST_VIDEO_ID = 'branchify-first-video';
+
+/**
+ * The root video's `<video>` element in the HTML when it is a direct file: the browser starts
+ * fetching it while the page's script downloads (no link preload exists for video), and the player
+ * adopts the element. Hidden until then; nothing for embedded providers.
+ */
+const firstVideoElement = (payload: PlayerEntry['payload']): string => {
+  const root = payload.videos.find((v) => v.editor_id === payload.root_editor_id);
+  const src = root?.provider === 'generic' ? root.source_url : null;
+  if (!root || !src || !/^https?:\/\//i.test(src)) return '';
+  const posterUrl = safeHref(root.thumbnail, '');
+  const poster = posterUrl ? ` poster="${escapeHtml(posterUrl)}"` : '';
+  return (
+    `<video id="${FIRST_VIDEO_ID}" data-editor-id="${escapeHtml(root.editor_id)}" src="${escapeHtml(src)}"${poster} preload="auto" ` +
+    `playsinline webkit-playsinline disablepictureinpicture disableremoteplayback hidden></video>`
+  );
+};
+
 /**
  * Each cached payload's page, with its compressed codings made once: the page depends only on the
  * payload and the player build (both in its ETag), so a new payload or build renders anew.
@@ -163,6 +183,7 @@ export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: 
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
   ].join('\n');
   const body = [
+    firstVideoElement(payload),
     `<div id="branchify-player"><noscript>${escapeHtml(payload.app.name)}: this video player needs JavaScript.</noscript></div>`,
     `<script id="branchify-funnel" type="application/json">${inlineJson(payload)}</script>`,
   ].join('\n');
