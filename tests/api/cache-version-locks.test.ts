@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from './support/content';
+import { addVideo, createFunnel, freePlan, publishedFunnel, subscribedUser, twoVideoDocument } from './support/content';
 import { isPostgres, openDb } from './support/db';
 import { useApiSuite } from './support/suite';
 
@@ -35,11 +35,7 @@ onPostgres('the player cache version while a write waits (PostgreSQL)', () => {
   };
 
   it('is free for another writer while a funnel save waits on a row, and moves once the save commits', async () => {
-    const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
-    const a = await addVideo(owner, { title: 'Intro' });
-    const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
-    const funnel = await createFunnel(owner);
-    expect((await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token)).status).toBe(200);
+    const { owner, funnel, a, b } = await publishedFunnel(suite.admin);
 
     // Another transaction (another request, another process) holds the funnel's video links: the
     // save writes the funnel row, then waits here for the links.

@@ -1,20 +1,11 @@
 // @serial: changes branding for the whole install (tests/harness/groups.js)
 import { client } from './support/http';
-import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument, uuid } from './support/content';
+import { publishedFunnel as published, twoVideoDocument, uuid } from './support/content';
 import { useApiSuite } from './support/suite';
 
 const suite = useApiSuite();
 
-/** A subscribed owner with a saved two-video funnel. */
-const publishedFunnel = async () => {
-  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
-  const a = await addVideo(owner, { title: 'Intro' });
-  const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
-  const funnel = await createFunnel(owner);
-  const saved = await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token);
-  expect(saved.status).toBe(200);
-  return { owner, funnel, a, b };
-};
+const publishedFunnel = () => published(suite.admin);
 
 describe('GET /api/funnels/{reference}/player', () => {
   it('serves the funnel with its videos, embed URLs, elements and branding, and nothing private', async () => {

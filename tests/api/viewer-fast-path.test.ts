@@ -1,6 +1,6 @@
 import request, { type Response } from 'supertest';
 import { baseUrl, client } from './support/http';
-import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from './support/content';
+import { publishedFunnel as published, twoVideoDocument } from './support/content';
 import { useApiSuite } from './support/suite';
 
 /**
@@ -10,14 +10,7 @@ import { useApiSuite } from './support/suite';
  */
 const suite = useApiSuite();
 
-const publishedFunnel = async () => {
-  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
-  const a = await addVideo(owner, { title: 'Intro' });
-  const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
-  const funnel = await createFunnel(owner);
-  expect((await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token)).status).toBe(200);
-  return { owner, funnel, a, b };
-};
+const publishedFunnel = () => published(suite.admin);
 
 /** The headers that say how to treat the answer (not its date or length). */
 const policy = (res: Response) => {

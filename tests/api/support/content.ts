@@ -97,4 +97,15 @@ export const twoVideoDocument = (a: number, b: number, title = 'Two videos') => 
   ],
 });
 
+/** A subscribed owner with a saved two-video funnel (a YouTube intro branching to a Vimeo video). */
+export const publishedFunnel = async (admin: Session) => {
+  const owner = await subscribedUser(admin, (await freePlan(admin)).id);
+  const a = await addVideo(owner, { title: 'Intro' });
+  const b = await addVideo(owner, { provider: 'vimeo', url: '76979871', title: 'Second' });
+  const funnel = await createFunnel(owner);
+  const saved = await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token);
+  if (saved.status !== 200) throw new Error(`saving the funnel answered ${saved.status}`);
+  return { owner, funnel, a, b };
+};
+
 export const uuid = (): string => randomUUID();
