@@ -149,10 +149,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
       cache.clear();
     },
 
-    /** A write bumped the version here: drop everything and read the number again on the next look. */
-    versionBumped(): void {
-      cache.clear();
-      version.expire();
+    /** A write made here bumped the version to `to` (its copies were dropped when it committed). */
+    versionBumped(to: number): void {
+      version.adopt(to);
     },
   };
 };

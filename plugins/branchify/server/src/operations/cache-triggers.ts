@@ -20,8 +20,10 @@ export const bumpCachesOnWrites = (strapi: Strapi): void => {
     const userUpdate = event.model.uid === UID.user && event.action.startsWith('afterUpdate');
     if (userUpdate && !Object.keys(event.params?.data ?? {}).some((k) => USER_FIELDS.includes(k))) return;
     await afterCommit(strapi, 'player-cache-version', async () => {
-      await getService(strapi, 'cache-versions').bump('player');
-      getService(strapi, 'player-payload').versionBumped();
+      const payloads = getService(strapi, 'player-payload');
+      // This process at once, as the write commits (before anything can answer after it).
+      payloads.invalidateAll();
+      payloads.versionBumped(await getService(strapi, 'cache-versions').bump('player'));
     });
   };
   strapi.db.lifecycles.subscribe({

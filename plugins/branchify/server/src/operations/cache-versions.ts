@@ -58,9 +58,14 @@ export const versionWatch = (read: () => Promise<number>, intervalMs: () => numb
         });
       await pending;
     },
-    /** The next check reads the number whatever the interval (after a change made here). */
-    expire(): void {
-      checkedAt = 0;
+    /**
+     * This process moved the number to `version` (and dropped its copies when its write
+     * committed): taken as known when it is the next number, so no later check drops the copies
+     * made since; otherwise (another process moved it too) the next check reads it.
+     */
+    adopt(version: number): void {
+      if (known !== null && version === known + 1) known = version;
+      else checkedAt = 0;
     },
   };
 };
