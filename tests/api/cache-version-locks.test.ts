@@ -63,7 +63,7 @@ onPostgres('the player cache version while a write waits (PostgreSQL)', () => {
     expect(await version()).toBeGreaterThan(bumped);
   });
 
-  it('answers every one of many parallel saves and subscription changes touching the same users', async () => {
+  it('answers every one of many parallel funnel saves and owner status changes touching the same users', async () => {
     const free = await freePlan(suite.admin);
     const owners = await Promise.all([0, 1, 2].map(() => subscribedUser(suite.admin, free.id)));
     const funnels = await Promise.all(

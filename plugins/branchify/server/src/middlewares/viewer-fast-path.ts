@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import { cachedPayloadBody } from '../funnels/player-response';
-import type { EncodedBody } from '../http/content-coding';
-import { sendEncoded } from '../http/content-coding';
+import { sendEncoded, type EncodedBody } from '../http/content-coding';
 import type { Next } from '../http/next';
 import { recordHeaders, recordedHeaders } from '../http/replayed-headers';
 import { cachedPage } from '../player-page';
