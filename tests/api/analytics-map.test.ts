@@ -1,112 +1,11 @@
-import { client, type Client } from './support/http';
-import { addVideo, createFunnel, freePlan, subscribedUser, uuid } from './support/content';
+import { client } from './support/http';
+import { freePlan, subscribedUser, uuid } from './support/content';
 import { type Session } from './support/users';
 import { useApiSuite } from './support/suite';
+import { DAY_MS, day, dropCounters, edge, mapFunnel as mapFunnelOf, node, viewer, type Report } from './support/analytics';
 
 const suite = useApiSuite();
-
-const DAY_MS = 86_400_000;
-const day = (offset = 0) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * intro → a ('Take A'), intro → b ('+Take B', also the inaction default), intro jumps to 0:30
- * ('Again'); a and b end the funnel. The intro's title needs quoting and formula escaping in CSV.
- */
-const mapFunnel = async () => {
-  const owner = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
-  const intro = await addVideo(owner, { title: '=Intro, the "start"' });
-  const a = await addVideo(owner, { title: 'Path A' });
-  const b = await addVideo(owner, { title: 'Path B' });
-  const funnel = await createFunnel(owner);
-  const saved = await owner.http.put(
-    `/api/funnels/${funnel.id}`,
-    {
-      title: 'Map funnel',
-      description: '',
-      settings: { enable_resume_play: false },
-      videos: [
-        {
-          id: intro.id,
-          editor_id: 'intro',
-          elements: [
-            {
-              id: 'el-1',
-              type: 'branch',
-              showAt: 1,
-              hideAt: 8,
-              data: {
-                branches: [
-                  { id: 'b1', onclick: 'branch', video: 'a', standard: { text: 'Take A' } },
-                  { id: 'b2', onclick: 'branch', video: 'b', standard: { text: '+Take B' } },
-                  { id: 'b3', onclick: 'timestamp', timestamp: { hours: 0, minutes: 0, seconds: 30 }, standard: { text: 'Again' } },
-                ],
-                settings: { inaction: 'b2' },
-              },
-            },
-          ],
-        },
-        { id: a.id, editor_id: 'a', elements: [] },
-        { id: b.id, editor_id: 'b', elements: [] },
-      ],
-    },
-    owner.token,
-  );
-  expect(saved.status).toBe(200);
-  return { owner, funnel };
-};
-
-/** One viewer playing the funnel through the public API as the player does. */
-const viewer = (reference: string) => {
-  const http: Client = client();
-  let token: string | undefined;
-  return {
-    async view(steps: Array<{ node: string; to: string; type?: 'branch' | 'inaction'; from?: string }>, endOn?: string) {
-      const start = await http.post(`/api/funnels/${reference}/views`, { event_id: uuid(), ...(token ? { viewer_token: token } : {}) });
-      expect(start.status).toBe(201);
-      token = start.body.data.viewer_token as string;
-      const viewId = start.body.data.view_id as string;
-      if (steps.length) {
-        const events = steps.map((s) => ({
-          event_id: uuid(),
-          view_id: viewId,
-          video_id: s.from ?? 'intro',
-          node_id: s.node,
-          connected_node: s.to,
-          type: s.type ?? 'branch',
-          player_time: 5,
-        }));
-        expect((await http.post(`/api/funnels/${reference}/interactions`, { events })).status).toBe(202);
-      }
-      if (endOn) {
-        const put = await http.put(`/api/funnels/${reference}/views`, {
-          view_id: viewId,
-          viewer_token: token,
-          editor_id: endOn,
-          last_watch_time: 3,
-          watch_time: 3,
-        });
-        expect(put.status).toBe(200);
-      }
-      return viewId;
-    },
-  };
-};
-
-type Report = {
-  views: { total: number; unique: number };
-  map: {
-    nodes: Array<{ editor_id: string; title: string; root: boolean; reached: number; drop_off: number; drop_off_rate: number }>;
-    edges: Array<{ from: string; branch: string; to: string | null; kind: string; label: string; viewers: number; share: number; in_funnel: boolean }>;
-  };
-};
-
-const edge = (report: Report, branch: string, kind: string) => report.map.edges.find((e) => e.branch === branch && e.kind === kind);
-const node = (report: Report, id: string) => report.map.nodes.find((n) => n.editor_id === id);
-
-const dropCounters = async (funnelId: number) => {
-  await suite.db('branchify_analytics_daily').where({ funnel_id: funnelId }).delete();
-  await suite.db('branchify_analytics_marks').where({ funnel_id: funnelId }).delete();
-};
+const mapFunnel = () => mapFunnelOf(suite.admin);
 
 /** Four viewers today (one twice); the fifth's view and click moved 40 days back. */
 const playedFunnel = async () => {
@@ -130,7 +29,7 @@ const playedFunnel = async () => {
   await suite.db('branchify_funnel_interactions').where({ view_id: old }).update({ created_at: past });
   // Rows changed behind the counters' back are like rows stored before counters existed: without
   // counters, the report builds them from the rows.
-  await dropCounters(funnel.id);
+  await dropCounters(suite.db, funnel.id);
   return { owner, funnel };
 };
 
@@ -264,7 +163,7 @@ describe('analytics counters kept on ingest', () => {
     expect(node(counted, 'b')).toMatchObject({ reached: 12, drop_off: 12 });
 
     // Counters built afresh from the stored rows agree with the ones kept on ingest.
-    await dropCounters(funnel.id);
+    await dropCounters(suite.db, funnel.id);
     expect(await read()).toEqual(counted);
   });
 });

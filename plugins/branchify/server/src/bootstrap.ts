@@ -30,8 +30,10 @@ export default async ({ strapi }: { strapi: Strapi }) => {
     await shareLocksAcrossProcesses(postgresClusterLock(strapi.db.connection, env().DATABASE_SCHEMA, env().BILLING_LOCK_WAIT_MS));
   }
 
-  // Analytics counters for rows stored without them (before counters existed, or loaded in bulk).
-  await getService(strapi, 'analytics').ensureCounters();
+  // Analytics counters for rows stored without them (before counters existed, or loaded in bulk),
+  // built in the background while the app serves.
+  await getService(strapi, 'analytics').prepareBuilds();
+  getService(strapi, 'analytics').startBuilds();
 
   // Rate-limit counters in Redis when configured: connected before the first request.
   await getService(strapi, 'rateLimit').ready();

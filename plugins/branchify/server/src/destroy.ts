@@ -4,6 +4,7 @@ import { shareLocksAcrossProcesses } from './billing/customer-lock';
 
 /** Stops background work before Strapi closes the database. */
 export default async ({ strapi }: { strapi: Strapi }) => {
+  await getService(strapi, 'analytics').stopBuilds();
   await getService(strapi, 'mail-outbox').stop();
   await getService(strapi, 'webhooks').stop();
   await getService(strapi, 'rateLimit').close();

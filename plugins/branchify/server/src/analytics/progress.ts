@@ -26,7 +26,7 @@ export type ViewUpdateResult =
   | { status: 'moved'; before: number; reached: number; duration: number | null };
 
 /** A view as knex reads it: snake_case timestamps, and progress as JSON text on SQLite. */
-type Row = Omit<FunnelViewRow, 'progress'> & { progress: Progress | string | null; created_at: string | number | Date };
+type Row = Omit<FunnelViewRow, 'progress'> & { progress: Progress | string | null; counted: boolean | number | null; created_at: string | number | Date };
 
 /** The counters a view's move changes: started and reached on a first report of a video, completed, ended. */
 const moveCounters = async (
@@ -73,7 +73,7 @@ export const viewProgress = (strapi: Strapi) => ({
     return inTransaction(strapi, async (trx) => {
       const query = trx<Row>(VIEWS)
         .where({ funnel_id: funnelId, event_id: input.view_id, viewer_token: input.viewer_token })
-        .first('id', 'watch_time', 'progress', 'editor_id', 'created_at');
+        .first('id', 'watch_time', 'progress', 'editor_id', 'counted', 'created_at');
       // Two updates of one view apply one after the other.
       const row = await (isPostgres(strapi) ? query.forUpdate() : query);
       if (!row) return { status: 'missing' };
@@ -94,7 +94,8 @@ export const viewProgress = (strapi: Strapi) => ({
           progress: JSON.stringify(progress),
           updated_at: new Date(),
         });
-      await moveCounters(trx, funnelId, input, context, { row, previous, next });
+      // A view stored without counters is counted by a build, as it is when the build reaches it.
+      if (row.counted) await moveCounters(trx, funnelId, input, context, { row, previous, next });
       return { status: 'moved', before: previous?.max ?? 0, reached: next.max, duration: next.duration };
     });
   },

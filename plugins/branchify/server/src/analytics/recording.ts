@@ -2,10 +2,13 @@ import type { Strapi } from '../utils/strapi';
 import { BatchWriter } from './batch-writer';
 import { codeOf, isRefusedValue } from '../utils/db-errors';
 import { DropLog, type DropReason } from './integrity';
-import { RollupDeltas, dayOf, edgeMark, markId, newMarks, reachedMark } from './rollups';
-import { asDate, inTransaction, INTERACTIONS, VIEWS } from './store';
+import { countInteractions, countViews } from './counting';
+import { inTransaction, INTERACTIONS, VIEWS } from './store';
 import type { FunnelViewInsert } from '../content-types/funnel-view';
 import type { FunnelInteractionInsert } from '../content-types/funnel-interaction';
+
+/** A view just started has reported no progress: no duration is needed to count it. */
+const NO_DURATIONS: ReadonlyMap<string, number | null> = new Map();
 
 interface PendingView {
   row: FunnelViewInsert;
@@ -13,7 +16,7 @@ interface PendingView {
 }
 
 /** An interaction as ingest hands it over (the funnel and the timestamps are added here). */
-export type InteractionEvent = Omit<FunnelInteractionInsert, 'funnel_id' | 'created_at' | 'updated_at'>;
+export type InteractionEvent = Omit<FunnelInteractionInsert, 'funnel_id' | 'counted' | 'created_at' | 'updated_at'>;
 
 /**
  * A batch of views: stored once per client-generated id (the unique index decides), and only the
@@ -30,23 +33,14 @@ const writeViews =
         .returning(['event_id']);
       const fresh = new Set(inserted.map((r) => r.event_id));
       const stored = pending.filter((p) => fresh.has(p.row.event_id));
-      const marks = await newMarks(
+      await countViews(
         trx,
-        stored.filter((p) => p.root).map((p) => ({ funnel_id: p.row.funnel_id, view_key: p.row.event_id, mark: reachedMark(p.root!) })),
+        stored.map(({ row, root }) => ({ ...row, editor_id: null, progress: {}, root, durations: NO_DURATIONS })),
       );
-      const deltas = new RollupDeltas();
-      for (const { row, root } of stored) {
-        const day = dayOf(row.created_at);
-        deltas.add(row.funnel_id, day, 'views', 1);
-        if (!root) continue;
-        deltas.add(row.funnel_id, day, 'ended', 1, { node: root });
-        if (marks.has(markId(row.event_id, reachedMark(root)))) deltas.add(row.funnel_id, day, 'reached', 1, { node: root });
-      }
-      await deltas.write(trx);
       return stored;
     });
 
-/** A batch of interactions with their counters; each belongs to its view's day (its own without a stored view). */
+/** A batch of interactions with their counters. */
 const writeInteractions =
   (strapi: Strapi) =>
   async (rows: FunnelInteractionInsert[]): Promise<FunnelInteractionInsert[]> =>
@@ -54,43 +48,7 @@ const writeInteractions =
       const inserted: Array<{ event_id: string }> = await trx(INTERACTIONS).insert(rows).onConflict('event_id').ignore().returning(['event_id']);
       const fresh = new Set(inserted.map((r) => r.event_id));
       const stored = rows.filter((r) => fresh.has(r.event_id));
-      if (!stored.length) return stored;
-      const viewIds = [...new Set(stored.map((r) => r.view_id).filter((id): id is string => Boolean(id)))];
-      const views = new Map<string, { funnel_id: number; created_at: unknown }>();
-      for (let i = 0; i < viewIds.length; i += 500) {
-        const found: Array<{ event_id: string; funnel_id: number; created_at: unknown }> = await trx(VIEWS)
-          .whereIn('event_id', viewIds.slice(i, i + 500))
-          .select('event_id', 'funnel_id', 'created_at');
-        for (const v of found) views.set(v.event_id, v);
-      }
-      const owner = (r: FunnelInteractionInsert) => {
-        const view = r.view_id ? views.get(r.view_id) : undefined;
-        return view && view.funnel_id === r.funnel_id
-          ? { key: r.view_id!, day: dayOf(asDate(view.created_at)) }
-          : { key: r.view_id ?? r.event_id, day: dayOf(r.created_at) };
-      };
-      const marks = await newMarks(
-        trx,
-        stored.flatMap((r) => {
-          const { key } = owner(r);
-          const list = [{ funnel_id: r.funnel_id, view_key: key, mark: edgeMark(r.video_id, r.node_id, r.connected_node, r.type) }];
-          if (r.connected_node) list.push({ funnel_id: r.funnel_id, view_key: key, mark: reachedMark(r.connected_node) });
-          return list;
-        }),
-      );
-      const deltas = new RollupDeltas();
-      for (const r of stored) {
-        const own = dayOf(r.created_at);
-        const { key, day } = owner(r);
-        const edge = { node: r.video_id, branch: r.node_id, target: r.connected_node ?? '', kind: r.type ?? '' };
-        deltas.add(r.funnel_id, own, 'taken', 1, edge);
-        if (r.type !== 'inaction') deltas.add(r.funnel_id, own, 'clicks', 1);
-        const edgeId = markId(key, edgeMark(r.video_id, r.node_id, r.connected_node, r.type));
-        if (marks.delete(edgeId)) deltas.add(r.funnel_id, day, 'edge_views', 1, edge);
-        if (r.connected_node && marks.delete(markId(key, reachedMark(r.connected_node))))
-          deltas.add(r.funnel_id, day, 'reached', 1, { node: r.connected_node });
-      }
-      await deltas.write(trx);
+      await countInteractions(trx, stored);
       return stored;
     });
 
@@ -130,7 +88,16 @@ export const eventRecording = (strapi: Strapi) => {
       const now = new Date();
       const stored = await views.add([
         {
-          row: { funnel_id: funnelId, event_id: eventId, viewer_token: viewerToken, watch_time: 0, last_watch_time: 0, created_at: now, updated_at: now },
+          row: {
+            funnel_id: funnelId,
+            event_id: eventId,
+            viewer_token: viewerToken,
+            watch_time: 0,
+            last_watch_time: 0,
+            counted: true,
+            created_at: now,
+            updated_at: now,
+          },
           root: context.root,
         },
       ]);
@@ -140,7 +107,7 @@ export const eventRecording = (strapi: Strapi) => {
     /** Stores interactions; answers the event ids this call stored (a retried event is not stored again). */
     recordInteractions: async (funnelId: number, events: InteractionEvent[]): Promise<Set<string>> => {
       const now = new Date();
-      const stored = await interactions.add(events.map((e) => ({ ...e, funnel_id: funnelId, created_at: now, updated_at: now })));
+      const stored = await interactions.add(events.map((e) => ({ ...e, funnel_id: funnelId, counted: true as const, created_at: now, updated_at: now })));
       return new Set(stored.map((r) => r.event_id));
     },
 

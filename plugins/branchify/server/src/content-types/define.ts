@@ -56,6 +56,8 @@ export const enumeration = (values: readonly string[], extra: Record<string, unk
   ...extra,
 });
 export const bool = (defaultValue: boolean): Attribute => ({ type: 'boolean', default: defaultValue });
+/** A yes/no column without a default: rows written without it hold NULL. */
+export const flag = (): Attribute => ({ type: 'boolean' });
 export const date = (): Attribute => ({ type: 'datetime' });
 export const json = (): Attribute => ({ type: 'json' });
 export const decimal = (): Attribute => ({ type: 'decimal' });

@@ -15,6 +15,8 @@ export interface FunnelInteractionInsert {
   connected_node: string | null;
   type: string;
   player_time: number;
+  /** Always true: the writer counts the rows it stores. */
+  counted: true;
   created_at: Date;
   updated_at: Date;
 }

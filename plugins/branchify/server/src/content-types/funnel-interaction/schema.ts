@@ -1,5 +1,5 @@
 import { BRANCH_TARGET_MAX, ID_MAX } from '@branchify/shared';
-import { decimal, defineSchema, enumeration, int, ofFunnel, str, textOf } from '../define';
+import { decimal, flag, defineSchema, enumeration, int, ofFunnel, str, textOf } from '../define';
 
 /** A viewer's click, or the element's inaction default taken for them. */
 export const INTERACTION_TYPES = ['branch', 'inaction'] as const;
@@ -22,6 +22,8 @@ export default defineSchema({
     connected_node: textOf(BRANCH_TARGET_MAX),
     type: enumeration(INTERACTION_TYPES, { default: 'branch' }),
     player_time: decimal(),
+    /** True once the counters include the row (set by the writer that stores it); NULL on rows stored without counters. */
+    counted: flag(),
   },
   indexes: [
     { name: 'branchify_funnel_interactions_event_uq', columns: ['event_id'], type: 'unique' },

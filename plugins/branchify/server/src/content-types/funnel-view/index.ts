@@ -10,6 +10,8 @@ export interface FunnelViewInsert {
   viewer_token: string;
   watch_time: number;
   last_watch_time: number;
+  /** Always true: the writer counts the rows it stores. */
+  counted: true;
   created_at: Date;
   updated_at: Date;
 }

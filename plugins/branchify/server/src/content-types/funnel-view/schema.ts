@@ -1,5 +1,5 @@
 import { ID_MAX } from '@branchify/shared';
-import { decimal, defineSchema, int, json, ofFunnel, str, textOf } from '../define';
+import { decimal, flag, defineSchema, int, json, ofFunnel, str, textOf } from '../define';
 
 export default defineSchema({
   collectionName: 'branchify_funnel_views',
@@ -17,6 +17,8 @@ export default defineSchema({
     editor_id: textOf(ID_MAX),
     /** Furthest point reached per video: { [editor_id]: { max, duration } } (completion analytics). */
     progress: json(),
+    /** True once the counters include the row (set by the writer that stores it); NULL on rows stored without counters. */
+    counted: flag(),
   },
   indexes: [
     { name: 'branchify_funnel_views_event_uq', columns: ['event_id'], type: 'unique' },
