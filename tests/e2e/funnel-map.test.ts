@@ -15,19 +15,30 @@ const SHOP = 'https://www.shop.example.com/deal';
 const focused = (page: Page) =>
   page.evaluate(() => ({ id: document.activeElement?.getAttribute('data-id') ?? null, name: document.activeElement?.getAttribute('aria-label') ?? null }));
 
-/** Presses a key and waits for focus to land on the map element with that id (a busy machine renders late). */
-const pressAndFocus = async (page: Page, key: string, id: string) => {
-  await page.keyboard.press(key);
+/** Waits for focus to be on the map element with that id (a busy machine renders late), else names what holds focus. */
+const expectFocusOn = async (page: Page, id: string, when: string) => {
   const at = () =>
     page.evaluate(() => {
       const el = document.activeElement;
-      return { id: el?.getAttribute('data-id') ?? null, what: el ? `${el.tagName.toLowerCase()}.${String(el.getAttribute('class'))}` : 'nothing' };
+      return {
+        id: el?.getAttribute('data-id') ?? null,
+        what: el
+          ? `${el.tagName.toLowerCase()}.${String(el.getAttribute('class'))} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').slice(0, 80)}"`
+          : 'nothing',
+        inDocument: el ? document.body.contains(el) : false,
+      };
     });
   await page
     .waitForFunction((want) => document.activeElement?.getAttribute('data-id') === want, id, { timeout: 10_000 })
     .catch(async () => {
-      throw new Error(`${key} should focus ${id}; focus is on ${JSON.stringify(await at())}`);
+      throw new Error(`${when}, focus should be on ${id}; it is on ${JSON.stringify(await at())}`);
     });
+};
+
+/** Presses a key and waits for focus to land on the map element with that id. */
+const pressAndFocus = async (page: Page, key: string, id: string) => {
+  await page.keyboard.press(key);
+  await expectFocusOn(page, id, `after ${key}`);
 };
 
 /** Whether the locator's box lies wholly inside the map's. */
@@ -145,7 +156,7 @@ describeBrowser('funnel map in the editor', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused(page)).toEqual({ id: 'inaction:intro:ask', name: "Default when no choice is made, 'Our story' from intro to story" });
     await shot(page, '224-funnel-map-edge-focused');
-    expect((await focused(page)).id).toBe('inaction:intro:ask');
+    await expectFocusOn(page, 'inaction:intro:ask', 'after the screenshot');
     // Right goes to where the edge leads, Left from a video to an edge into it.
     await pressAndFocus(page, 'ArrowRight', 'story');
     await pressAndFocus(page, 'ArrowLeft', 'branch:intro:to-story');
