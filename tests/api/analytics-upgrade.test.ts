@@ -39,7 +39,7 @@ describe('an install from before the counted flag', () => {
     let uncounted: number;
     try {
       // The tables as the previous release made them: no flag, no record of flagging.
-      for (const index of ['branchify_funnel_views_uncounted_idx', 'branchify_funnel_interactions_uncounted_idx'])
+      for (const index of ['branchify_funnel_views_uncounted_day_idx', 'branchify_funnel_interactions_uncounted_day_idx'])
         await db.raw(`DROP INDEX IF EXISTS ${index}`);
       await db.schema.alterTable('branchify_funnel_views', (t) => void t.dropColumn('counted'));
       await db.schema.alterTable('branchify_funnel_interactions', (t) => void t.dropColumn('counted'));

@@ -16,14 +16,19 @@ import { asDate, inTransaction, INTERACTIONS, isPostgres, VIEWS } from './store'
  * Two processes building one funnel share the work (PostgreSQL skips the rows the other holds).
  */
 
-/** Rows counted per transaction of a build: a writer waits at most for one such transaction. */
-const BUILD_CHUNK_ROWS = 1000;
+/**
+ * How long one chunk's transaction should take; rows per chunk are scaled by how long the last
+ * one took. On SQLite every writer waits for the chunk (one connection): short chunks. On
+ * PostgreSQL a writer waits only for a counter row the chunk also holds: longer ones.
+ */
+const CHUNK_TARGET_MS = { sqlite: 20, postgres: 100 } as const;
+const CHUNK_ROWS = { first: 200, min: 20, max: 5000 } as const;
 /** How long a build waits for rows another process's build holds before it looks again. */
 const OTHERS_WAIT_MS = 25;
 
 const UNCOUNTED_INDEXES = [
-  { name: 'branchify_funnel_views_uncounted_idx', table: VIEWS },
-  { name: 'branchify_funnel_interactions_uncounted_idx', table: INTERACTIONS },
+  { name: 'branchify_funnel_views_uncounted_day_idx', table: VIEWS },
+  { name: 'branchify_funnel_interactions_uncounted_day_idx', table: INTERACTIONS },
 ] as const;
 
 /** Set once an install's rows carry the counted flag (rows stored before it were flagged by their funnel's counters). */
@@ -63,11 +68,47 @@ const countingContext = async (strapi: Strapi, funnelId: number) => {
 };
 type Context = Awaited<ReturnType<typeof countingContext>>;
 
-/** A chunk of a funnel's uncounted rows in id order; on PostgreSQL locked until commit, skipping rows another build holds. */
-const uncountedChunk = <Q extends Knex.QueryBuilder>(query: Q, pg: boolean, funnelId: number): Q => {
-  void query.where('funnel_id', funnelId).whereNull('counted').orderBy('id').limit(BUILD_CHUNK_ROWS);
+/** A row's place in a build's walk: its time as stored, then its id. */
+type Place = { at: unknown; id: number } | null;
+
+/**
+ * Where a build is: the last place it took in each table (each pass walks forward, not over the
+ * rows it flagged: on PostgreSQL their stale index entries stay until vacuum), and its chunk size.
+ * It walks in time order so a chunk's rows share days: fewer counter rows to write per chunk.
+ */
+interface Cursor {
+  views: Place;
+  interactions: Place;
+  rows: number;
+}
+
+/** The next chunk of a funnel's uncounted rows after `after`, in time order; on PostgreSQL locked until commit, skipping rows another build holds. */
+const uncountedChunk = <Q extends Knex.QueryBuilder>(query: Q, pg: boolean, funnelId: number, after: Place, rows: number): Q => {
+  void query
+    .where('funnel_id', funnelId)
+    .whereNull('counted')
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .limit(rows);
+  if (after) void query.whereRaw('(created_at, id) > (?, ?)', [after.at as Knex.Value, after.id]);
   if (pg) void query.forUpdate().skipLocked();
   return query;
+};
+
+/** A view's progress as stored (JSON text on SQLite); what cannot be read counts as none, so one bad row never stops a build. */
+const progressOf = (stored: Progress | string | null): Progress => {
+  if (typeof stored !== 'string') return stored ?? {};
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return parsed && typeof parsed === 'object' ? (parsed as Progress) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Where a chunk ends. */
+const lastPlace = (rows: ReadonlyArray<{ id: number; created_at: unknown }>): Place => {
+  const last = rows[rows.length - 1];
+  return last ? { at: last.created_at, id: Number(last.id) } : null;
 };
 
 const flagCounted = (trx: Knex.Transaction, table: string, rows: ReadonlyArray<{ id: number }>) =>
@@ -79,13 +120,20 @@ const flagCounted = (trx: Knex.Transaction, table: string, rows: ReadonlyArray<{
     .update({ counted: true });
 
 /** Counts one chunk of the funnel's uncounted views, else of its interactions; answers how many rows it counted. */
-const countChunk = (strapi: Strapi, funnelId: number, context: Context): Promise<number> =>
+const countChunk = (strapi: Strapi, funnelId: number, context: Context, cursor: Cursor): Promise<number> =>
   inTransaction(strapi, async (trx) => {
     const pg = isPostgres(strapi);
     type ViewRow = Pick<FunnelViewRow, 'id' | 'funnel_id' | 'event_id' | 'editor_id'> & { progress: Progress | string | null; created_at: unknown };
-    const views = await uncountedChunk(trx<ViewRow>(VIEWS).select('id', 'funnel_id', 'event_id', 'created_at', 'editor_id', 'progress'), pg, funnelId);
+    const views = await uncountedChunk(
+      trx<ViewRow>(VIEWS).select('id', 'funnel_id', 'event_id', 'created_at', 'editor_id', 'progress'),
+      pg,
+      funnelId,
+      cursor.views,
+      cursor.rows,
+    );
     if (views.length) {
-      const progressOf = (v: ViewRow): Progress => (typeof v.progress === 'string' ? (JSON.parse(v.progress) as Progress | null) : v.progress) ?? {};
+      cursor.views = lastPlace(views);
+
       await countViews(
         trx,
         views.map((v) => ({
@@ -93,7 +141,7 @@ const countChunk = (strapi: Strapi, funnelId: number, context: Context): Promise
           event_id: v.event_id,
           created_at: asDate(v.created_at),
           editor_id: v.editor_id,
-          progress: progressOf(v),
+          progress: progressOf(v.progress),
           ...context,
         })),
       );
@@ -107,7 +155,10 @@ const countChunk = (strapi: Strapi, funnelId: number, context: Context): Promise
       trx<InteractionRow>(INTERACTIONS).select('id', 'funnel_id', 'event_id', 'view_id', 'video_id', 'node_id', 'connected_node', 'type', 'created_at'),
       pg,
       funnelId,
+      cursor.interactions,
+      cursor.rows,
     );
+    if (interactions.length) cursor.interactions = lastPlace(interactions);
     await countInteractions(
       trx,
       interactions.map((r) => ({
@@ -132,14 +183,22 @@ export const counterBuilds = (strapi: Strapi) => {
   const build = async (funnelId: number): Promise<boolean> => {
     const context = await countingContext(strapi, funnelId);
     const started = Date.now();
+    const cursor: Cursor = { views: null, interactions: null, rows: CHUNK_ROWS.first };
+    const target = CHUNK_TARGET_MS[isPostgres(strapi) ? 'postgres' : 'sqlite'];
     let rows = 0;
     while (!stopping) {
-      const counted = await countChunk(strapi, funnelId, context);
+      const chunkStarted = performance.now();
+      const counted = await countChunk(strapi, funnelId, context, cursor);
       rows += counted;
       if (counted) {
+        const took = Math.max(1, performance.now() - chunkStarted);
+        cursor.rows = Math.round(Math.min(CHUNK_ROWS.max, Math.max(CHUNK_ROWS.min, (cursor.rows * target) / took)));
         // Let the requests that arrived meanwhile run before the next chunk.
         await new Promise((resolve) => setImmediate(resolve));
       } else if (await anyUncounted(strapi.db.connection, funnelId)) {
+        // Rows another build held, or loaded since this pass went by: another pass.
+        cursor.views = null;
+        cursor.interactions = null;
         await sleep(OTHERS_WAIT_MS);
       } else {
         if (rows) strapi.log.info(`[branchify] analytics counters built for funnel ${funnelId}: ${rows} rows counted in ${Date.now() - started} ms`);
@@ -170,7 +229,8 @@ export const counterBuilds = (strapi: Strapi) => {
      */
     prepare: async (): Promise<void> => {
       const knex = strapi.db.connection;
-      for (const { name, table } of UNCOUNTED_INDEXES) await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (funnel_id, id) WHERE counted IS NULL`);
+      for (const { name, table } of UNCOUNTED_INDEXES)
+        await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (funnel_id, created_at, id) WHERE counted IS NULL`);
       await inTransaction(strapi, async (trx) => {
         // One process flags them; the others wait, then find it done.
         if (isPostgres(strapi)) await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [FLAGGED_SETTING]);

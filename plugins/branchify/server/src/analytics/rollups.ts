@@ -75,6 +75,9 @@ export class RollupDeltas {
   }
 }
 
+/** Marks per INSERT: knex writes SQLite's multi-row insert as one compound SELECT, which holds at most 500. */
+const MARKS_PER_INSERT = 500;
+
 /**
  * Records marks for views; answers the ones that are new (a mark another writer already stored is
  * not new, so a view is counted once even when two processes see it at once).
@@ -86,9 +89,9 @@ export const newMarks = async (
   const fresh = new Set<string>();
   const unique = new Map(marks.map((m) => [`${m.view_key}${SEP}${m.mark}`, m]));
   const rows = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, m]) => m);
-  for (let i = 0; i < rows.length; i += 300) {
+  for (let i = 0; i < rows.length; i += MARKS_PER_INSERT) {
     const inserted: Array<{ view_key: string; mark: string }> = await trx(MARKS)
-      .insert(rows.slice(i, i + 300))
+      .insert(rows.slice(i, i + MARKS_PER_INSERT))
       .onConflict(['view_key', 'mark'])
       .ignore()
       .returning(['view_key', 'mark']);
