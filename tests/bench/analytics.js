@@ -73,8 +73,50 @@ async function makeFunnel(json) {
     },
     token,
   );
-  return { id: funnel.id, token };
+  return { id: funnel.id, identifier: funnel.identifier, token };
 }
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/**
+ * Viewers playing the funnel as the player does (start a view, click, report progress), eight at
+ * a time, until `running()` turns false; answers each request's time in ms.
+ */
+async function viewersPlaying(json, reference, running) {
+  const times = [];
+  const timed = async (work) => {
+    const t = process.hrtime.bigint();
+    const answer = await work();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    return answer;
+  };
+  const viewer = async () => {
+    while (running()) {
+      const view = await timed(() => json('POST', `/api/funnels/${reference}/views`, { event_id: nodeCrypto.randomUUID() }));
+      const click = {
+        event_id: nodeCrypto.randomUUID(),
+        view_id: view.view_id,
+        video_id: 'intro',
+        node_id: 'i-a',
+        connected_node: 'a',
+        type: 'branch',
+        player_time: 3,
+      };
+      await timed(() => json('POST', `/api/funnels/${reference}/interactions`, { events: [click] }));
+      await timed(() =>
+        json('PUT', `/api/funnels/${reference}/views`, { view_id: view.view_id, viewer_token: view.viewer_token, editor_id: 'a', last_watch_time: 1 }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Number(process.env.BENCH_VIEWERS ?? 8) }, viewer));
+  return times;
+}
+
+const latencyLine = (times) =>
+  `${fmt(times.length)} requests, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${Math.max(...times).toFixed(0)} ms`;
 
 /** Generates the rows: each view walks intro → a|b → c|d, one interaction per step, until the interactions run out. */
 function* rowsFor(funnelId) {
@@ -229,11 +271,22 @@ async function bench(label) {
         `analytics ${label}: seeded ${fmt(stored)} rows (${fmt(VIEWS)} views by ${fmt(VIEWERS)} viewers, ${fmt(INTERACTIONS)} interactions, 365 days) in ${seeded.toFixed(1)} s`,
       );
       const day = (offset) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-      // Rows loaded in bulk have no counters yet: the first report builds them (once).
+      // Viewers playing with no build running: the baseline for the same load during the build.
+      const quietUntil = Date.now() + 5000;
+      const quiet = await viewersPlaying(json, funnel.identifier, () => Date.now() < quietUntil);
+      // Rows loaded in bulk have no counters yet: the first report builds them (once), while viewers keep playing.
       const built = process.hrtime.bigint();
-      await json('POST', `/api/funnels/${funnel.id}/analytics`, {}, funnel.token);
+      let building = true;
+      const [during] = await Promise.all([
+        viewersPlaying(json, funnel.identifier, () => building),
+        json('POST', `/api/funnels/${funnel.id}/analytics`, {}, funnel.token).finally(() => (building = false)),
+      ]);
       console.log(
         `analytics ${label}: first report, building the per-day counters from the stored rows: ${(Number(process.hrtime.bigint() - built) / 1e6).toFixed(0)} ms`,
+      );
+      console.log(`analytics ${label}: viewers' requests with no build running: ${latencyLine(quiet)}`);
+      console.log(
+        `analytics ${label}: viewers' requests during the build: ${latencyLine(during)}; p99 ÷ no build ${(percentile(during, 99) / percentile(quiet, 99)).toFixed(2)} (target p99 < 100 ms)`,
       );
       const time = async (body) => {
         const times = [];
