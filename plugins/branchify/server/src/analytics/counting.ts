@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Progress } from '../content-types/funnel-view';
+import type { FunnelInteractionInsert } from '../content-types/funnel-interaction';
 import { RollupDeltas, dayOf, edgeMark, isComplete, markId, newMarks, reachedMark } from './rollups';
 import { asDate, VIEWS } from './store';
 
@@ -23,16 +24,10 @@ export interface ViewToCount {
 }
 
 /** An interaction as the counters see it. */
-export interface InteractionToCount {
-  funnel_id: number;
-  event_id: string;
-  view_id: string | null;
-  video_id: string;
-  node_id: string;
-  connected_node: string | null;
-  type: string;
-  created_at: Date;
-}
+export type InteractionToCount = Pick<
+  FunnelInteractionInsert,
+  'funnel_id' | 'event_id' | 'view_id' | 'video_id' | 'node_id' | 'connected_node' | 'type' | 'created_at'
+>;
 
 /** The videos a view has reached: the root, and every video it reported progress on. */
 const reachedVideos = (view: ViewToCount): string[] => [...new Set([...(view.root ? [view.root] : []), ...Object.keys(view.progress)])];
