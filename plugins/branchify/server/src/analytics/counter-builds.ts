@@ -4,6 +4,7 @@ import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { FunnelViewRow, Progress } from '../content-types/funnel-view';
 import type { FunnelInteractionRow } from '../content-types/funnel-interaction';
+import { SETTINGS_TABLE as SETTINGS } from '../content-types/setting';
 import { countInteractions, countViews } from './counting';
 import { rootEditorId } from './map';
 import { ROLLUPS } from './rollups';
@@ -33,7 +34,6 @@ const UNCOUNTED_INDEXES = [
 
 /** Set once an install's rows carry the counted flag (rows stored before it were flagged by their funnel's counters). */
 const FLAGGED_SETTING = 'analytics-rows-flagged';
-const SETTINGS = 'branchify_settings';
 
 /** Funnels (all, or the one given) with rows the counters do not include yet. */
 const toBuild = async (knex: Knex, funnelId?: number): Promise<number[]> => {

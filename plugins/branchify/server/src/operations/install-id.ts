@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rawRows, type Strapi } from '../utils/strapi';
-import type { SettingRow } from '../content-types/setting';
+import { SETTINGS_TABLE as TABLE, type SettingRow } from '../content-types/setting';
 
-const TABLE = 'branchify_settings';
 const NAME = 'install-id';
 
 /** Per Strapi instance (tests start several in one process): the id once read. */
