@@ -126,6 +126,11 @@ export const MESSAGES = {
   videoDeleted: 'Video deleted',
   funnelDeleted: 'Funnel deleted successfully',
   funnelDuplicated: 'Funnel duplicated successfully',
+  funnelImported: 'Funnel imported successfully',
+  importNotAnExport: 'This file is not a funnel export. Choose a .json file made with Export.',
+  importFileRequired: 'Choose the funnel file (.json) to import.',
+  importFileNotJson: 'This file is not valid JSON. Choose a .json file made with Export.',
+  importVideoNotInLibrary: "must name a video of the file's library",
   allowIndexingLabel: 'Let search engines list this funnel',
   allowIndexingHelp:
     'Off: search engines are asked not to list the player page. Link previews in chats and social posts show the title, description and first poster either way.',
@@ -239,6 +244,12 @@ export type MessageKey = keyof typeof MESSAGES;
 export const messageTemplates = {
   /** An image over its upload limit: the sentence names the limit that applies (branch images, logo, favicon). */
   imageTooLarge: (kb: number) => `File size must be lower than ${kb}kb`,
+  importFileTooLarge: (mb: number) => `The file must be at most ${mb} MB.`,
+  importNewerVersion: (version: number, newest: number) =>
+    `This file was exported by a newer version of the app (format ${version}; this app reads up to format ${newest}). Update the app, then import the file again.`,
+  importImageMissing: (path: string) => `The funnel shows the image ${path}, which is not embedded in the file.`,
+  /** An import refused: where in the file, and what is wrong there. */
+  importInvalid: (path: string, message: string) => `This file cannot be imported: ${path === '_' ? '' : `${path}: `}${message}`,
   providerNotInPlan: (provider: string) =>
     `The ${provider} video provider is not available in your current plan. Upgrade to a plan that includes ${provider} integration.`,
   videoInUseBy: (titles: readonly string[]) =>

@@ -3,4 +3,5 @@ export * from './video-sources';
 export * from './options';
 export * from './fonts';
 export * from './funnel-schema';
+export * from './funnel-export';
 export * from './lengths';

@@ -21,3 +21,15 @@ export interface FunnelResource extends FunnelSummaryResource {
   videos: Array<Pick<FunnelDocument['videos'][number], 'id' | 'editor_id' | 'elements'> & { video: VideoResource | null }>;
   last_view_state: { last_watch_time: number; editor_id: string } | null;
 }
+
+/** What an import makes, shown before it is made. */
+export interface FunnelImportPlan {
+  title: string;
+  videos: number;
+  elements: { branches: number; texts: number };
+  /** Library entries of the file the importer's library already has (same source). */
+  matched: Array<{ ref: string; title: string; video_id: number }>;
+  /** Library entries added to the importer's library. */
+  added: Array<{ ref: string; title: string; provider: string }>;
+  images: number;
+}
