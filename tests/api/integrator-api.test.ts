@@ -1,9 +1,9 @@
 import type request from 'supertest';
 import { addVideo, createFunnel, subscribedUser, freePlan } from './support/content';
-import { cmsOperatorJwt } from './support/cms';
+import { apiToken, cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
 import { createPlan, currentSubscription } from './support/stripe';
-import { uniqueEmail, verifiedUser } from './support/users';
+import { verifiedUser } from './support/users';
 import { useApiSuite } from './support/suite';
 
 /**
@@ -35,17 +35,6 @@ const get = (url: string, token?: string) => seen(http.get(`${API}${url}`, token
 const post = (url: string, body: object, token?: string) => seen(http.post(`${API}${url}`, body, token));
 const put = (url: string, body: object, token?: string) => seen(http.put(`${API}${url}`, body, token));
 
-/** A Strapi API token made through Strapi's admin API by a /cms super admin. */
-const apiToken = async (adminJwt: string, type: 'read-only' | 'full-access'): Promise<string> => {
-  const res = await client().post(
-    '/admin/api-tokens',
-    { name: `integrator ${type} ${uniqueEmail('t')}`, description: 'API test', type, lifespan: null },
-    adminJwt,
-  );
-  if (res.status !== 201) throw new Error(`api token failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.accessKey as string;
-};
-
 const rowOf = (id: number) => suite.db('branchify_subscriptions').where({ id }).first();
 
 /** A self-managed subscription made through the API for a new verified user. */
@@ -75,6 +64,8 @@ describe('authentication', () => {
       [
         '/funnels',
         '/funnels/{id}',
+        '/funnels/{id}/export',
+        '/funnels/import',
         '/plans',
         '/plans/{id}',
         '/subscriptions',

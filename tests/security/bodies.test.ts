@@ -31,6 +31,7 @@ const MB = 1024 * KB;
 
 const UPLOAD_ROUTES = new Set([
   'POST /api/uploads/images',
+  'POST /api/funnels/import',
   'PUT /api/videos/:id/poster',
   'POST /api/admin/customizations',
   'POST /api/admin/customizations/images',

@@ -18,3 +18,14 @@ export const cmsOperatorJwt = async (firstName: string): Promise<string> => {
   if (signIn.status !== 200) throw new Error(`/admin/login failed: ${signIn.status}`);
   return signIn.body.data.token as string;
 };
+
+/** A Strapi API token made through Strapi's admin API by a /cms super admin. */
+export const apiToken = async (adminJwt: string, type: 'read-only' | 'full-access'): Promise<string> => {
+  const res = await client().post(
+    '/admin/api-tokens',
+    { name: `integrator ${type} ${uniqueEmail('t')}`, description: 'API test', type, lifespan: null },
+    adminJwt,
+  );
+  if (res.status !== 201) throw new Error(`api token failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.accessKey as string;
+};

@@ -46,6 +46,8 @@ export interface Client {
   ip: string;
   get(path: string, token?: string): request.Test;
   post(path: string, body?: object, token?: string): request.Test;
+  /** A POST with no body yet, to `.attach()` files to (multipart). */
+  upload(path: string, token?: string): request.Test;
   put(path: string, body?: object, token?: string): request.Test;
   delete(path: string, token?: string): request.Test;
 }
@@ -61,6 +63,7 @@ export const client = (ip: string = newIp()): Client => {
     ip,
     get: (path, token) => prepare(request(baseUrl()).get(path), token),
     post: (path, body, token) => prepare(request(baseUrl()).post(path), token).send(body ?? {}),
+    upload: (path, token) => prepare(request(baseUrl()).post(path), token),
     put: (path, body, token) => prepare(request(baseUrl()).put(path), token).send(body ?? {}),
     delete: (path, token) => prepare(request(baseUrl()).delete(path), token),
   };

@@ -15,6 +15,7 @@ import updates from '../updates/controller';
 import setup from '../setup/controller';
 import webhooks from '../webhooks/controller';
 import { funnel, integratorOpenapi, integratorUser, plan, subscription, video } from '../integrator/controllers';
+import { integratorFunnelExport, integratorFunnelImport } from '../integrator/transfer';
 
 export default {
   auth,
@@ -40,4 +41,6 @@ export default {
   video,
   'integrator-user': integratorUser,
   'integrator-openapi': integratorOpenapi,
+  'integrator-funnel-export': integratorFunnelExport,
+  'integrator-funnel-import': integratorFunnelImport,
 };

@@ -7,10 +7,21 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
+import { isDryRun, readImportBody } from './import-body';
 import { sendPlayerPayload } from './player-response';
 import { presentFunnel, presentFunnelSummary } from './present';
 import type { FunnelRow } from '../content-types/funnel';
 import { signedInUser } from '../http/request-state';
+
+/** The download's name: the title in lower-case letters and digits (the header takes no other). */
+const exportFileName = (title: string): string =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'funnel'
+  }.funnel.json`;
 
 /** Funnels: the signed-in user's own; another tenant's is a 404. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -66,6 +77,24 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async duplicate(ctx: Context) {
       const source = await load(ctx);
       created(ctx, await full(await editing().duplicate(signedInUser(ctx), source)), MESSAGES.funnelDuplicated);
+    },
+
+    /** The funnel as one versioned JSON file, downloaded. */
+    async exportFile(ctx: Context) {
+      const funnel = await load(ctx);
+      const file = await getService(strapi, 'funnel-transfer').exportFile(funnel);
+      ctx.set('Content-Disposition', `attachment; filename="${exportFileName(funnel.title)}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(file, null, 2);
+    },
+
+    /** A new funnel from an export file; `?dry_run=true` answers only what it would make. */
+    async importFile(ctx: Context) {
+      const user = signedInUser(ctx);
+      const { plan, funnel } = await getService(strapi, 'funnel-transfer').importFile(user, await readImportBody(ctx), { dryRun: isDryRun(ctx) });
+      if (!funnel) return ok(ctx, { plan });
+      created(ctx, { ...(await full(funnel)), plan }, MESSAGES.funnelImported);
     },
 
     async destroy(ctx: Context) {

@@ -1,4 +1,6 @@
+import { FUNNEL_IMPORT_LIMITS, MESSAGES, messageTemplates } from '@branchify/shared';
 import { route } from '../routes/define';
+import { IMPORT_FIELD } from './import-body';
 
 const USER_AREA = { verified: true };
 const INGEST = { name: 'ingest', budget: 'ingest' as const };
@@ -10,6 +12,23 @@ export default [
   route('PUT', '/funnels/:id', 'funnels.update', { auth: USER_AREA }),
   route('DELETE', '/funnels/:id', 'funnels.destroy', { auth: USER_AREA }),
   route('GET', '/funnels/:id/duplicate', 'funnels.duplicate', { auth: USER_AREA }),
+  route('GET', '/funnels/:id/export', 'funnels.exportFile', { auth: USER_AREA }),
+  // An import stores images and adds videos: each account has the image uploads' budget, and the
+  // file (JSON, or one .json file) is read only once the caller passed it.
+  route('POST', '/funnels/import', 'funnels.importFile', {
+    auth: USER_AREA,
+    rateLimit: { name: 'funnel-import', account: 'user', budget: 'upload' },
+    multipart: {
+      fields: () => ({
+        [IMPORT_FIELD]: {
+          maxBytes: FUNNEL_IMPORT_LIMITS.maxFileBytes,
+          maxFiles: 1,
+          tooLarge: messageTemplates.importFileTooLarge(FUNNEL_IMPORT_LIMITS.maxFileBytes / (1024 * 1024)),
+          tooMany: MESSAGES.importFileRequired,
+        },
+      }),
+    },
+  }),
   route('POST', '/funnels/:id/analytics', 'analytics.report', { auth: USER_AREA }),
   route('GET', '/funnels/:id/analytics.csv', 'analytics.reportCsv', { auth: USER_AREA }),
 

@@ -145,13 +145,15 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /**
      * Creates a funnel only if `allow(count after)` passes, counting and inserting as one step per
-     * owner: on PostgreSQL the owner's user row is locked for the transaction; SQLite has one writer.
+     * owner: on PostgreSQL the owner's user row is locked for the transaction (before anything else
+     * it writes, which would share-lock that row); SQLite has one writer. `input` may be made once
+     * the count has passed, in the same transaction (an import adds the videos it needs then).
      */
-    async createCounted(ownerId: number, input: FunnelInput, allow: (countAfter: number) => Promise<void>): Promise<FunnelRow> {
+    async createCounted(ownerId: number, input: FunnelInput | (() => Promise<FunnelInput>), allow: (countAfter: number) => Promise<void>): Promise<FunnelRow> {
       return durableTransaction(strapi, async ({ trx }) => {
         if (strapi.db.dialect.client === 'postgres') await trx.raw('SELECT id FROM up_users WHERE id = ? FOR UPDATE', [ownerId]);
         await allow((await funnels().count({ where: { owner_id: ownerId } })) + 1);
-        return this.create(ownerId, input);
+        return this.create(ownerId, typeof input === 'function' ? await input() : input);
       });
     },
 

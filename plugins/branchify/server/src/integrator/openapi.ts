@@ -109,6 +109,36 @@ export const INTEGRATOR_OPENAPI = {
     '/plans/{id}': plans.item,
     '/funnels': funnels.list,
     '/funnels/{id}': funnels.item,
+    '/funnels/{id}/export': {
+      get: {
+        tags: ['Funnels'],
+        summary: 'Export a funnel as a file (its document, the library entries its videos play, its uploaded images embedded)',
+        description: "What the dashboard's Export downloads, under `data`. Import it into any install with POST /funnels/import.",
+        parameters: [documentId],
+        responses: { '200': { description: 'The export file', ...one('FunnelExport') }, ...refusals, '404': failure('Not found.') },
+      },
+    },
+    '/funnels/import': {
+      post: {
+        tags: ['Funnels'],
+        summary: "Create a funnel in a user's account from an export file",
+        description:
+          "Checked as the user's own import: the file's shape and version, the funnel with the save's rules, the user's plan limits. " +
+          "Videos already in the user's library (same source) are used; the others are added. All of it is made, or nothing. " +
+          '`dry_run=true` answers only what would be made (`meta.plan`). The JSON body is at most 1 MB: larger files (embedded images) go through the app.',
+        parameters: [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' } }],
+        requestBody: { required: true, ...json({ type: 'object', required: ['data'], properties: { data: ref('FunnelImport') } }) },
+        responses: {
+          '200': {
+            description: 'With dry_run: what would be made',
+            ...json({ type: 'object', properties: { data: { type: 'null' }, meta: { type: 'object' } } }),
+          },
+          '201': { description: 'Created', ...json({ type: 'object', properties: { data: ref('Funnel'), meta: { type: 'object' } } }) },
+          ...refusals,
+          '422': failure('The file cannot be imported: the message names the path in the file and the problem.'),
+        },
+      },
+    },
     '/videos': videos.list,
     '/videos/{id}': videos.item,
     '/users': users.list,
@@ -240,6 +270,29 @@ export const INTEGRATOR_OPENAPI = {
         videos: { type: ['array', 'null'], items: { type: 'object' }, description: 'The videos and their timed elements.' },
         version: { type: 'integer' },
       }),
+      FunnelExport: {
+        type: 'object',
+        required: ['format', 'version', 'funnel', 'library', 'images'],
+        properties: {
+          format: { const: 'branchify.funnel' },
+          version: { type: 'integer', description: "The file format's version; older versions import." },
+          exported_at: { type: 'string', format: 'date-time' },
+          funnel: { type: 'object', description: 'title, description, settings and videos; each video names its library entry in `video`.' },
+          library: {
+            type: 'array',
+            items: { type: 'object', properties: { ref: { type: 'string' }, provider: { type: 'string' }, url: { type: 'string' }, title: nullableString } },
+          },
+          images: {
+            type: 'array',
+            items: { type: 'object', properties: { path: { type: 'string' }, type: { type: 'string' }, data: { type: 'string', contentEncoding: 'base64' } } },
+          },
+        },
+      },
+      FunnelImport: {
+        type: 'object',
+        required: ['user_id', 'file'],
+        properties: { user_id: { type: 'integer', description: 'The numeric id of the user the funnel is made for.' }, file: ref('FunnelExport') },
+      },
       Video: entry({
         owner_id: { type: 'integer' },
         title: { type: 'string' },

@@ -43,6 +43,8 @@ export default {
     routes: [
       { method: 'POST', path: '/subscriptions/:id/cancel', handler: `${UID.subscription}.cancel`, config: tokenOnly('subscription.cancel') },
       { method: 'POST', path: '/subscriptions/:id/resume', handler: `${UID.subscription}.resume`, config: tokenOnly('subscription.resume') },
+      { method: 'GET', path: '/funnels/:id/export', handler: 'integrator-funnel-export.findOne', config: tokenOnly('integrator-funnel-export.findOne') },
+      { method: 'POST', path: '/funnels/import', handler: 'integrator-funnel-import.create', config: tokenOnly('integrator-funnel-import.create') },
       { method: 'GET', path: '/users', handler: 'integrator-user.find', config: tokenOnly('integrator-user.find') },
       { method: 'GET', path: '/users/:id', handler: 'integrator-user.findOne', config: tokenOnly('integrator-user.findOne') },
       { method: 'GET', path: '/openapi.json', handler: 'integrator-openapi.show', config: { auth: false as const } },

@@ -21,6 +21,7 @@ import videos from '../videos/service';
 import videoLibrary from '../videos/library';
 import funnels from '../funnels/service';
 import funnelEditing from '../funnels/editing';
+import funnelTransfer from '../funnels/transfer';
 import playerPayload from '../funnels/player-payload';
 import analytics from '../analytics/service';
 import analyticsIngest from '../analytics/ingest';
@@ -62,6 +63,7 @@ export default {
   'video-library': videoLibrary,
   funnels,
   'funnel-editing': funnelEditing,
+  'funnel-transfer': funnelTransfer,
   'player-payload': playerPayload,
   analytics,
   'analytics-ingest': analyticsIngest,

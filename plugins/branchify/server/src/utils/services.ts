@@ -21,6 +21,7 @@ import type videosService from '../videos/service';
 import type videoLibraryService from '../videos/library';
 import type funnelsService from '../funnels/service';
 import type funnelEditingService from '../funnels/editing';
+import type funnelTransferService from '../funnels/transfer';
 import type playerPayloadService from '../funnels/player-payload';
 import type analyticsService from '../analytics/service';
 import type analyticsIngestService from '../analytics/ingest';
@@ -63,6 +64,7 @@ export interface Services {
   'video-library': ReturnType<typeof videoLibraryService>;
   funnels: ReturnType<typeof funnelsService>;
   'funnel-editing': ReturnType<typeof funnelEditingService>;
+  'funnel-transfer': ReturnType<typeof funnelTransferService>;
   'player-payload': ReturnType<typeof playerPayloadService>;
   analytics: ReturnType<typeof analyticsService>;
   'analytics-ingest': ReturnType<typeof analyticsIngestService>;
