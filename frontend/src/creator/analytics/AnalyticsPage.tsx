@@ -13,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { MESSAGES, type FunnelResource } from '@branchify/shared';
-import { ApiError, api, freshAccessToken, query, refreshSession } from '../../shared/api';
+import type { FunnelResource } from '@branchify/shared';
+import { api, query } from '../../shared/api';
+import { downloadFile } from '../../shared/download';
 import { useAlert } from '../../shared/alerts';
 import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
@@ -140,25 +141,8 @@ const ViewsChart = ({ report }: { report: AnalyticsReport }) => {
 };
 
 /** The CSV of the figures for the range, saved as the file the server names. */
-const exportCsv = async (funnelId: number, range: DateRange) => {
-  const path = `/api/funnels/${funnelId}/analytics.csv${query({ from: range.from, to: range.to })}`;
-  const get = async () => {
-    const token = await freshAccessToken();
-    return fetch(path, { credentials: 'same-origin', headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  };
-  let res = await get();
-  if (res.status === 401 && (await refreshSession())) res = await get();
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, body?.message || MESSAGES.genericFailure);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `funnel-${funnelId}-analytics.csv`;
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await res.blob());
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-};
+const exportCsv = (funnelId: number, range: DateRange) =>
+  downloadFile(`/api/funnels/${funnelId}/analytics.csv${query({ from: range.from, to: range.to })}`, `funnel-${funnelId}-analytics.csv`);
 
 const ExportButton = ({ funnelId, range }: { funnelId: number; range: DateRange }) => {
   const alert = useAlert();

@@ -19,9 +19,13 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import InsightsIcon from '@mui/icons-material/Insights';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { FunnelSummaryResource } from '@branchify/shared';
 import { api } from '../../shared/api';
+import { useAlert } from '../../shared/alerts';
 import { useQuickNotice } from '../../shared/dialogs';
+import { downloadFile } from '../../shared/download';
 import { formatDate } from '../../shared/format';
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
@@ -37,13 +41,15 @@ import { usePageTitle } from '../../shared/usePageTitle';
 import { PageHeader } from '../layout/UserLayout';
 import { SubscriptionEndedBanner } from '../billing/ended';
 import { FunnelFormModal } from './FunnelFormModal';
+import { ImportFunnelModal } from './ImportFunnelModal';
 import { ShareFunnelModal } from './ShareFunnelModal';
 
-/** What the dashboard's rows do: create, update, share, duplicate and delete (after a confirmation) funnels. */
+/** What the dashboard's rows do: create, import, update, share, export, duplicate and delete (after a confirmation) funnels. */
 const useFunnelActions = () => {
   const modals = useModals();
   const notice = useQuickNotice();
   const navigate = useNavigate();
+  const alert = useAlert();
   const duplicate = useApiMutation({
     mutationFn: (funnel: FunnelSummaryResource) => api.get(`funnels/${funnel.id}/duplicate`),
     invalidates: [keys.funnels.all],
@@ -56,6 +62,10 @@ const useFunnelActions = () => {
       title: 'Create Funnel',
       render: ({ close }) => <FunnelFormModal close={close} onSaved={(f) => navigate(ROUTES.FunnelEditor(f.id))} />,
     });
+  const openImport = () => modals.open({ name: 'import-funnel', title: 'Import Funnel', render: ({ close }) => <ImportFunnelModal close={close} /> });
+  /** The funnel as a file (its videos' sources, elements, settings and images), saved under the name the server gives. */
+  const exportFile = (funnel: FunnelSummaryResource) =>
+    void downloadFile(`/api/funnels/${funnel.id}/export`, 'funnel.json').catch((error: unknown) => alert.error(error));
   const openUpdate = (funnel: FunnelSummaryResource) =>
     modals.open({
       name: 'update-funnel',
@@ -74,12 +84,12 @@ const useFunnelActions = () => {
         await removal.mutateAsync(funnel);
       },
     });
-  return { navigate, openCreate, openUpdate, openShare, duplicate: (funnel: FunnelSummaryResource) => duplicate.run(funnel), remove };
+  return { navigate, openCreate, openImport, openUpdate, openShare, exportFile, duplicate: (funnel: FunnelSummaryResource) => duplicate.run(funnel), remove };
 };
 
 type FunnelActions = ReturnType<typeof useFunnelActions>;
 
-/** A funnel's buttons: edit, preview, analytics, share, settings, duplicate, delete. */
+/** A funnel's buttons: edit, preview, analytics, share, settings, export, duplicate, delete. */
 const FunnelRowActions = ({ funnel: f, actions }: { funnel: FunnelSummaryResource; actions: FunnelActions }) => (
   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
     <IconAction title="Edit" label={`Edit ${f.title}`} onClick={() => actions.navigate(ROUTES.FunnelEditor(f.id))}>
@@ -96,6 +106,9 @@ const FunnelRowActions = ({ funnel: f, actions }: { funnel: FunnelSummaryResourc
     </IconAction>
     <IconAction title="Settings" label={`Update ${f.title}`} onClick={() => actions.openUpdate(f)}>
       <TuneIcon />
+    </IconAction>
+    <IconAction title="Export" label={`Export ${f.title}`} onClick={() => actions.exportFile(f)}>
+      <FileDownloadIcon />
     </IconAction>
     <IconAction title="Duplicate" label={`Duplicate ${f.title}`} onClick={() => actions.duplicate(f)}>
       <ContentCopyIcon />
@@ -138,16 +151,21 @@ const FunnelTable = ({ funnels, actions }: { funnels: readonly FunnelSummaryReso
   </TableContainer>
 );
 
-/** No funnels: none match the search, or an invitation to create the first. */
-const NoFunnels = ({ searching, onCreate }: { searching: boolean; onCreate: () => void }) => (
+/** No funnels: none match the search, or an invitation to create the first (or import one). */
+const NoFunnels = ({ searching, onCreate, onImport }: { searching: boolean; onCreate: () => void; onImport: () => void }) => (
   <Paper sx={{ p: 6, textAlign: 'center' }} data-testid="funnels-empty">
     <Typography variant="h6" gutterBottom>
       {searching ? 'No funnels match your search.' : 'You have no funnels yet.'}
     </Typography>
     {!searching && (
-      <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-        Create your first funnel
-      </Button>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+          Create your first funnel
+        </Button>
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={onImport}>
+          Import a funnel file
+        </Button>
+      </Box>
     )}
   </Paper>
 );
@@ -174,6 +192,9 @@ export const FunnelsDashboard = () => {
             setPage(1);
           }}
         />
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={actions.openImport}>
+          Import
+        </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={actions.openCreate}>
           Create Funnel
         </Button>
@@ -182,7 +203,7 @@ export const FunnelsDashboard = () => {
       <Loaded query={funnels}>
         {(data) =>
           data.data.length === 0 ? (
-            <NoFunnels searching={Boolean(term)} onCreate={actions.openCreate} />
+            <NoFunnels searching={Boolean(term)} onCreate={actions.openCreate} onImport={actions.openImport} />
           ) : (
             <>
               <FunnelTable funnels={data.data} actions={actions} />
