@@ -1,11 +1,12 @@
-import { createUserSchema, createVideoSchema, funnelDocumentSchema, grantsAccess, planSchema, type FunnelDocument } from '@branchify/shared';
-import { env } from '@branchify/shared/node';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createUserSchema, createVideoSchema, grantsAccess, planSchema } from '@branchify/shared';
+import { env, ROOT_DIR } from '@branchify/shared/node';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { DEMO_MEDIA_PATH } from './media';
 import type { FunnelRow } from '../content-types/funnel';
 import type { PlanRow } from '../content-types/plan';
-import type { VideoRow } from '../content-types/video';
 
 /**
  * What the demo adds. The creator's credentials are documented in the README. The texts never name
@@ -25,15 +26,15 @@ const DEMO = {
     is_active: false,
   },
   creator: { first_name: 'Demo', last_name: 'Creator', email: 'demo@example.com', password: 'branchify-demo' },
-  funnel: { title: 'Demo funnel', description: 'Three short videos: an intro with two buttons, each leading to its own video.' },
-  clips: [
-    { editor_id: 'intro', file: 'demo-intro.webm', title: 'Demo: welcome', duration: 12 },
-    { editor_id: 'tour', file: 'demo-tour.webm', title: 'Demo: the tour', duration: 10 },
-    { editor_id: 'plans', file: 'demo-plans.webm', title: 'Demo: the plans', duration: 10 },
-  ],
+  /** The funnel, as an export file: the seed imports it as any creator imports a file. */
+  funnelFile: path.join(ROOT_DIR, 'database', 'seed', 'demo-funnel.json'),
 } as const;
 
-type ClipId = (typeof DEMO.clips)[number]['editor_id'];
+/** What the seed reads of the file itself: the funnel's title and the clips' addresses. */
+interface DemoFile {
+  funnel: { title: string };
+  library: Array<{ url: string; title?: string | null }>;
+}
 
 interface DemoSeedResult {
   email: string;
@@ -45,73 +46,6 @@ interface DemoSeedResult {
   /** What this run brought up to date (the clips' URLs after PUBLIC_URL changed). */
   updated: string[];
 }
-
-const button = (id: string, text: string, video: ClipId, left: number, color: string) => ({
-  id,
-  name: text,
-  type: 'standard' as const,
-  onclick: 'branch' as const,
-  video,
-  standard: {
-    text,
-    fontSize: 1.25,
-    color: '#ffffff',
-    position: { top: 262, left },
-    background: { enabled: true, color, edge: 'rounded' as const, padding: { top: 8, right: 20, bottom: 8, left: 20 } },
-  },
-});
-
-const choice = (id: string, on: ClipId, showAt: number, hideAt: number, prompt: { text: string; left: number }, branches: ReturnType<typeof button>[]) => ({
-  id,
-  type: 'branch' as const,
-  belongsTo: on,
-  showAt,
-  hideAt,
-  position: { top: 0, left: 0 },
-  player: { width: 640, height: 360 },
-  data: {
-    branches,
-    prompt: {
-      text: prompt.text,
-      fontSize: 1.25,
-      position: { top: 200, left: prompt.left },
-      background: { enabled: true, color: 'rgba(0, 0, 0, 0.35)', edge: 'rounded' as const, padding: { top: 4, right: 12, bottom: 4, left: 12 } },
-    },
-    settings: { animation: 'fade-in-and-out' as const, equalize: true },
-  },
-});
-
-const AGAIN = { text: 'Want to pick again?', left: 233 };
-
-/** The funnel: the intro offers two paths; each path's video offers the way back. */
-const document = (ids: Record<ClipId, number>): FunnelDocument =>
-  funnelDocumentSchema.parse({
-    title: DEMO.funnel.title,
-    description: DEMO.funnel.description,
-    settings: { enable_resume_play: false },
-    videos: [
-      {
-        id: ids.intro,
-        editor_id: 'intro',
-        elements: [
-          choice('demo-choice', 'intro', 3, 12, { text: 'Where would you like to go?', left: 203 }, [
-            button('demo-to-tour', 'Show me around', 'tour', 96, '#0f766e'),
-            button('demo-to-plans', 'See the plans', 'plans', 336, '#b45309'),
-          ]),
-        ],
-      },
-      {
-        id: ids.tour,
-        editor_id: 'tour',
-        elements: [choice('demo-tour-back', 'tour', 5, 10, AGAIN, [button('demo-tour-restart', 'Back to the start', 'intro', 235, '#2f27ce')])],
-      },
-      {
-        id: ids.plans,
-        editor_id: 'plans',
-        elements: [choice('demo-plans-back', 'plans', 5, 10, AGAIN, [button('demo-plans-restart', 'Back to the start', 'intro', 235, '#2f27ce')])],
-      },
-    ],
-  });
 
 /** Texts earlier versions of the seed stored, replaced on a re-run (they named the app). */
 const OLD_DESCRIPTIONS = ['A free plan to try Branchify with the demo funnel.'];
@@ -172,44 +106,48 @@ const subscribeCreator = async (strapi: Strapi, creator: Creator, plan: PlanRow)
   }
 };
 
-const ensureVideo = async (strapi: Strapi, ownerId: number, clip: (typeof DEMO.clips)[number], { added, updated }: Changes): Promise<VideoRow> => {
-  const url = `${publicUrl()}${DEMO_MEDIA_PATH}${clip.file}`;
-  const input = createVideoSchema.parse({ provider: 'generic', url, title: clip.title, duration: clip.duration });
-  const videos = query(strapi, UID.video);
-  const existing = await videos.findOne({
-    where: { owner_id: ownerId, provider: 'generic', source_url: { $endsWith: `${DEMO_MEDIA_PATH}${clip.file}` } },
-  });
-  if (!existing) {
-    added.push(`video '${clip.title}'`);
-    return getService(strapi, 'videos').create(ownerId, input);
-  }
-  if (existing.source_url === input.source.source_url) return existing;
-  const { embed_url, source, source_url } = input.source;
-  updated.push(`video '${existing.title}' now at ${source_url}`);
-  return videos.update({ where: { id: existing.id }, data: { embed_url, source, source_url } });
+/** The demo file with each clip at this install's address (the file names them at localhost). */
+const demoFile = async (): Promise<DemoFile> => {
+  const file = JSON.parse(await fs.readFile(DEMO.funnelFile, 'utf8')) as DemoFile;
+  for (const entry of file.library) entry.url = `${publicUrl()}${DEMO_MEDIA_PATH}${path.posix.basename(new URL(entry.url).pathname)}`;
+  return file;
 };
 
-const ensureFunnel = async (strapi: Strapi, ownerId: number, ids: Record<ClipId, number>, { added }: Changes): Promise<FunnelRow> => {
-  const funnel: FunnelRow | null = await query(strapi, UID.funnel).findOne({ where: { owner_id: ownerId, title: DEMO.funnel.title } });
+/** A clip added by an earlier run follows PUBLIC_URL when it changed (generic videos hold absolute URLs). */
+const refreshClip = async (strapi: Strapi, ownerId: number, entry: DemoFile['library'][number], { updated }: Changes): Promise<void> => {
+  const input = createVideoSchema.parse({ provider: 'generic', url: entry.url });
+  const file = path.posix.basename(new URL(entry.url).pathname);
+  const videos = query(strapi, UID.video);
+  const existing = await videos.findOne({ where: { owner_id: ownerId, provider: 'generic', source_url: { $endsWith: `${DEMO_MEDIA_PATH}${file}` } } });
+  if (!existing || existing.source_url === input.source.source_url) return;
+  const { embed_url, source, source_url } = input.source;
+  updated.push(`video '${existing.title}' now at ${source_url}`);
+  await videos.update({ where: { id: existing.id }, data: { embed_url, source, source_url } });
+};
+
+/** The funnel, imported from its file unless the creator has it: clips already in the library are used, the others added. */
+const ensureFunnel = async (strapi: Strapi, creator: Creator, file: DemoFile, { added }: Changes): Promise<FunnelRow> => {
+  const funnel: FunnelRow | null = await query(strapi, UID.funnel).findOne({ where: { owner_id: creator.id, title: file.funnel.title } });
   if (funnel) return funnel;
-  const created = await getService(strapi, 'funnels').create(ownerId, document(ids));
-  added.push(`funnel '${DEMO.funnel.title}'`);
-  return created;
+  const imported = await getService(strapi, 'funnel-transfer').importFile(creator, file, { dryRun: false });
+  added.push(...imported.plan.added.map((v) => `video '${v.title}'`), `funnel '${file.funnel.title}'`);
+  return imported.funnel!;
 };
 
 const run = async (strapi: Strapi): Promise<DemoSeedResult> => {
   const changes: Changes = { added: [], updated: [] };
   const plan = await ensurePlan(strapi, changes);
-  const creator = await ensureCreator(strapi, changes);
+  let creator = await ensureCreator(strapi, changes);
   if (!grantsAccess(await getService(strapi, 'billing').currentOf(creator))) {
     await subscribeCreator(strapi, creator, plan);
     changes.added.push(`subscription to '${plan.name}'`);
+    // The import checks the plan the creator holds now.
+    creator = (await getService(strapi, 'users').findRecord(creator.id))!;
   }
 
-  const ids = {} as Record<ClipId, number>;
-  for (const clip of DEMO.clips) ids[clip.editor_id] = (await ensureVideo(strapi, creator.id, clip, changes)).id;
-
-  const funnel = await ensureFunnel(strapi, creator.id, ids, changes);
+  const file = await demoFile();
+  for (const entry of file.library) await refreshClip(strapi, creator.id, entry, changes);
+  const funnel = await ensureFunnel(strapi, creator, file, changes);
   return {
     email: creator.email,
     password: DEMO.creator.password,
@@ -221,9 +159,10 @@ const run = async (strapi: Strapi): Promise<DemoSeedResult> => {
 
 /**
  * `npm run seed -- --demo`: a free demo plan, a verified demo creator on it, and a branching demo
- * funnel of three bundled clips served from this app (/demo-media/…), so a new install shows a
- * working funnel without internet. Idempotent: what exists is found and kept, never duplicated;
- * only the clips' URLs follow PUBLIC_URL when it changed.
+ * funnel of three bundled clips served from this app (/demo-media/…), imported from its export
+ * file (database/seed/demo-funnel.json), so a new install shows a working funnel without internet.
+ * Idempotent: what exists is found and kept, never duplicated; only the clips' URLs follow
+ * PUBLIC_URL when it changed.
  */
 export default ({ strapi }: { strapi: Strapi }) => ({
   run: () => run(strapi),
