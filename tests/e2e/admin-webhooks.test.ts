@@ -80,6 +80,9 @@ describeBrowser('admin panel: webhooks', () => {
     await row.getByText('HTTP 200 at').waitFor();
     const [first] = await receiver.requests(url);
     expect(verifySignature(secret, first!.headers['branchify-signature']!, first!.body)).toBe(true);
+    // Each attempt shows the Standard Webhooks headers the receiver got.
+    const shown = await row.getByTestId('attempt-headers').first().innerText();
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) expect(shown).toContain(`${name}\n${first!.headers[name]}`);
     await shot(page, '244-webhook-delivery-log');
 
     await row.getByRole('button', { name: /^Resend webhook\.test/ }).click();

@@ -64,6 +64,8 @@ export interface WebhookAttemptResource {
   error: string | null;
   duration_ms: number | null;
   at: string | null;
+  /** The Standard Webhooks headers the attempt was sent with (null for attempts that sent nothing). */
+  headers: { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string } | null;
 }
 
 export interface WebhookDeliveryResource {

@@ -88,6 +88,6 @@ export const deliveriesOf = async (admin: Session, endpointId: number) => {
     last_status_code: number | null;
     last_error: string | null;
     payload: { id: string; type: string; data: Record<string, unknown> };
-    attempt_log: Array<{ attempt: number; status_code: number | null; error: string | null; at: string }>;
+    attempt_log: Array<{ attempt: number; status_code: number | null; error: string | null; at: string; headers: Record<string, string> | null }>;
   }>;
 };

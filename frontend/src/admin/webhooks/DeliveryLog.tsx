@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WebhookDeliveryResource } from '@branchify/shared';
+import type { WebhookAttemptResource, WebhookDeliveryResource } from '@branchify/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -24,7 +24,23 @@ const BADGE: Record<WebhookDeliveryResource['status'], BadgeStatus> = { pending:
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString() : '');
 
-/** Each attempt: its number, the receiver's status code (or the error), when, and how long it took. */
+/** The Standard Webhooks headers an attempt carried, as the receiver got them (to compare with what it computed). */
+const SentHeaders = ({ headers }: { headers: NonNullable<WebhookAttemptResource['headers']> }) => (
+  <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, fontSize: 12 }} data-testid="attempt-headers">
+    {Object.entries(headers).map(([name, value]) => (
+      <Box key={name} sx={{ display: 'contents' }}>
+        <Box component="dt" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
+          {name}
+        </Box>
+        <Box component="dd" sx={{ m: 0, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {value}
+        </Box>
+      </Box>
+    ))}
+  </Box>
+);
+
+/** Each attempt: its number, the receiver's status code (or the error), when, how long it took, and the headers it was signed with. */
 const Attempts = ({ delivery }: { delivery: WebhookDeliveryResource }) =>
   delivery.attempt_log.length ? (
     <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="delivery-attempts">
@@ -35,6 +51,7 @@ const Attempts = ({ delivery }: { delivery: WebhookDeliveryResource }) =>
             {a.duration_ms !== null ? ` (${a.duration_ms} ms)` : ''}
             {a.error && a.error !== `HTTP ${a.status_code}` ? ` · ${a.error}` : ''}
           </Typography>
+          {a.headers && <SentHeaders headers={a.headers} />}
         </li>
       ))}
     </Box>

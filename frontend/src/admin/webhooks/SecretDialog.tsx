@@ -12,7 +12,8 @@ export const SecretDialog = ({ secret, onClose }: { secret: string | null; onClo
     <DialogTitle id="webhook-secret-title">Signing secret</DialogTitle>
     <DialogContent>
       <Typography variant="body2" sx={{ mb: 2 }}>
-        Copy this secret now and store it with your receiver: it is shown only once. Use it to verify the Branchify-Signature header of every request.
+        Copy this secret now and store it with your receiver: it is shown only once. Every request is signed the Standard Webhooks way (webhook-id,
+        webhook-timestamp and webhook-signature headers): give this secret to a Standard Webhooks library to verify it.
       </Typography>
       <TextField
         label="Signing secret"

@@ -20,7 +20,10 @@ export const deliveryLog = (
   /** Rows as the presenters read them (column by column). */
   type Loose = Record<string, unknown>;
 
-  const attemptsOf = async (deliveryIds: number[]): Promise<Map<number, WebhookAttemptResource[]>> => {
+  /** Each delivery's attempts (the Standard Webhooks id of each is its delivery's event id). */
+  const attemptsOf = async (deliveries: Loose[]): Promise<Map<number, WebhookAttemptResource[]>> => {
+    const deliveryIds = deliveries.map((d) => Number(d.id));
+    const eventIds = new Map(deliveries.map((d) => [Number(d.id), String(d.event_id)]));
     const attempts = deliveryIds.length
       ? await knex()<Loose>(ATTEMPTS)
           .whereIn('delivery_id', deliveryIds)
@@ -30,7 +33,7 @@ export const deliveryLog = (
     const byDelivery = new Map<number, WebhookAttemptResource[]>();
     for (const a of attempts) {
       const list = byDelivery.get(Number(a.delivery_id)) ?? [];
-      list.push(presentAttempt(a));
+      list.push(presentAttempt(a, eventIds.get(Number(a.delivery_id))!));
       byDelivery.set(Number(a.delivery_id), list);
     }
     return byDelivery;
@@ -50,7 +53,7 @@ export const deliveryLog = (
       };
       const [{ count } = { count: 0 }] = await base().count<Array<{ count: number | string }>>({ count: '*' });
       const rows = await base().orderBy('id', 'desc').offset(q.offset).limit(q.perPage).select('*');
-      const byDelivery = await attemptsOf(rows.map((r) => Number(r.id)));
+      const byDelivery = await attemptsOf(rows);
       return { rows: rows.map((r) => presentDelivery(r, byDelivery.get(Number(r.id)) ?? [])), total: Number(count) };
     },
 

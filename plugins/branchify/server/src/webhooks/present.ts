@@ -43,12 +43,21 @@ export const presentEndpoint = (row: EndpointRow, secret?: string): WebhookEndpo
   };
 };
 
-export const presentAttempt = (a: Record<string, unknown>): WebhookAttemptResource => ({
+/** The Standard Webhooks headers an attempt was sent with; null for one that sent nothing (or predates them). */
+const sentHeaders = (a: Record<string, unknown>, eventId: string): WebhookAttemptResource['headers'] => {
+  const timestamp = num(a.webhook_timestamp);
+  const signature = typeof a.webhook_signature === 'string' ? a.webhook_signature : null;
+  return timestamp !== null && signature ? { 'webhook-id': eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature } : null;
+};
+
+/** An attempt of the delivery of event `eventId`: its outcome and the Standard Webhooks headers it carried. */
+export const presentAttempt = (a: Record<string, unknown>, eventId: string): WebhookAttemptResource => ({
   attempt: Number(a.attempt),
   status_code: num(a.status_code),
   error: (a.error as string | null) ?? null,
   duration_ms: num(a.duration_ms),
   at: iso(a.created_at as string | null),
+  headers: sentHeaders(a, eventId),
 });
 
 export const presentDelivery = (row: Record<string, unknown>, attempts: WebhookAttemptResource[]): WebhookDeliveryResource => {

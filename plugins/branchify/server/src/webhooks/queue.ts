@@ -50,6 +50,8 @@ export const deliveryQueue = (knex: () => Knex, options: QueueOptions) => {
       status_code: outcome.status_code,
       error: outcome.error,
       duration_ms: outcome.duration_ms,
+      webhook_timestamp: outcome.sent?.timestamp ?? null,
+      webhook_signature: outcome.sent?.signature ?? null,
       created_at: now,
       updated_at: now,
     });

@@ -20,6 +20,8 @@ export interface AttemptOutcome {
   duration_ms: number;
   /** Retrying cannot help (the URL is refused): the delivery fails at once. */
   permanent?: boolean;
+  /** The Standard Webhooks timestamp and signature the attempt was sent with. */
+  sent?: { timestamp: number; signature: string };
 }
 
 const RESPONSE_LIMIT = 64 * 1024;

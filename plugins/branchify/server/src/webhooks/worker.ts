@@ -7,7 +7,7 @@ import { WorkerLoop } from '../utils/worker-loop';
 import { allowedPrivateAddresses } from './address';
 import { deliveryQueue } from './queue';
 import { sendOnce, type AttemptOutcome } from './sender';
-import { sign, SIGNATURE_HEADER, SECRET_PURPOSE } from './signature';
+import { sign, SIGNATURE_HEADER, SECRET_PURPOSE, standardHeaders } from './signature';
 import type { DeliveryRow } from '../content-types/webhook-delivery';
 
 /** A permanent failure: the delivery is not tried again. */
@@ -38,15 +38,20 @@ export const deliveryWorker = (strapi: Strapi) => {
     } catch {
       return refused('The signing secret cannot be decrypted (was ENCRYPTION_KEY changed?).');
     }
+    const timestamp = Math.floor(Date.now() / 1000);
+    const standard = standardHeaders(secret, row.event_id, timestamp, row.payload);
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'Branchify-Webhooks/1',
+      ...standard,
       'Branchify-Event': row.type,
       'Branchify-Delivery': String(row.id),
       'Branchify-Attempt': String(attempt),
-      [SIGNATURE_HEADER]: sign(secret, row.payload, Math.floor(Date.now() / 1000)),
+      [SIGNATURE_HEADER]: sign(secret, row.payload, timestamp),
     };
-    return sendOnce(endpoint.url, row.payload, headers, { timeoutMs: env().WEBHOOKS_TIMEOUT_MS, ca: ca(), allowed: allowedPrivateAddresses() });
+    const outcome = await sendOnce(endpoint.url, row.payload, headers, { timeoutMs: env().WEBHOOKS_TIMEOUT_MS, ca: ca(), allowed: allowedPrivateAddresses() });
+    // The delivery log shows what this attempt carried (a signature reveals nothing of the secret).
+    return { ...outcome, sent: { timestamp, signature: standard['webhook-signature']! } };
   };
 
   const backoffMs = (attempts: number) => {

@@ -11,4 +11,6 @@ export interface AttemptRow {
   status_code: number | null;
   error: string | null;
   duration_ms: number | null;
+  webhook_timestamp: number | string | null;
+  webhook_signature: string | null;
 }

@@ -1,4 +1,4 @@
-import { defineSchema, int, text } from '../define';
+import { bigint, defineSchema, int, str, text } from '../define';
 
 /** Every attempt at a delivery: its HTTP status or error (the delivery log). */
 export default defineSchema({
@@ -13,6 +13,9 @@ export default defineSchema({
     status_code: int(),
     error: text(),
     duration_ms: int(),
+    /** The Standard Webhooks `webhook-timestamp` and `webhook-signature` it was sent with. */
+    webhook_timestamp: bigint(),
+    webhook_signature: str(),
   },
   indexes: [{ name: 'branchify_webhook_attempts_delivery_idx', columns: ['delivery_id', 'attempt'] }],
 });
