@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { cmsOperatorJwt } from '../api/support/cms';
+import { apiToken, cmsOperatorJwt } from '../api/support/cms';
 import { baseUrl, client, newIp } from '../api/support/http';
 import { sink } from '../api/support/mail';
 import { adminSession, uniqueEmail, verifiedUser, type Session } from '../api/support/users';
@@ -69,17 +69,6 @@ const call = (method: string, url: string, token?: string, body?: object) => {
   const req = agent[method.toLowerCase() as Method](url).set('X-Forwarded-For', newIp()).set('Accept', 'application/json');
   if (token) req.set('Authorization', `Bearer ${token}`);
   return method === 'GET' || method === 'DELETE' ? req : req.send(body ?? {});
-};
-
-/** A Strapi API token made through Strapi's admin API, as an operator makes one in /cms. */
-const apiToken = async (adminJwt: string, type: 'read-only' | 'full-access'): Promise<string> => {
-  const res = await client().post(
-    '/admin/api-tokens',
-    { name: `matrix ${type} ${uniqueEmail('t')}`, description: 'token matrix', type, lifespan: null },
-    adminJwt,
-  );
-  if (res.status !== 201) throw new Error(`api token failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.accessKey as string;
 };
 
 const uploadsOnDisk = (): Set<string> => new Set(fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR) : []);

@@ -42,6 +42,23 @@ const refusal = (file: File | null, error: unknown): Check => ({
 
 const providerLabel = (provider: string): string => PROVIDER_LABELS[provider as VideoProvider] ?? provider;
 
+/** A headed list of videos (nothing when there are none). */
+const VideoNames = ({ heading, names }: { heading: string; names: Array<{ key: string; text: string }> }) =>
+  names.length ? (
+    <>
+      <Typography variant="body2" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
+        {heading}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {names.map((n) => (
+          <li key={n.key}>
+            <Typography variant="body2">{n.text}</Typography>
+          </li>
+        ))}
+      </Box>
+    </>
+  ) : null;
+
 /** What the file will make: the funnel, the videos added to the library and those already there. */
 const PlanSummary = ({ plan }: { plan: FunnelImportPlan }) => (
   <Box data-testid="import-plan">
@@ -53,36 +70,8 @@ const PlanSummary = ({ plan }: { plan: FunnelImportPlan }) => (
       {plan.elements.texts === 1 ? 'element' : 'elements'}
       {plan.images ? `, ${plan.images} ${plan.images === 1 ? 'image' : 'images'}` : ''}
     </Typography>
-    {plan.added.length > 0 && (
-      <>
-        <Typography variant="body2" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
-          Added to your library
-        </Typography>
-        <Box component="ul" sx={{ m: 0, pl: 3 }}>
-          {plan.added.map((v) => (
-            <li key={v.ref}>
-              <Typography variant="body2">
-                {v.title} ({providerLabel(v.provider)})
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      </>
-    )}
-    {plan.matched.length > 0 && (
-      <>
-        <Typography variant="body2" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
-          Already in your library
-        </Typography>
-        <Box component="ul" sx={{ m: 0, pl: 3 }}>
-          {plan.matched.map((v) => (
-            <li key={v.ref}>
-              <Typography variant="body2">{v.title}</Typography>
-            </li>
-          ))}
-        </Box>
-      </>
-    )}
+    <VideoNames heading="Added to your library" names={plan.added.map((v) => ({ key: v.ref, text: `${v.title} (${providerLabel(v.provider)})` }))} />
+    <VideoNames heading="Already in your library" names={plan.matched.map((v) => ({ key: v.ref, text: v.title }))} />
   </Box>
 );
 
