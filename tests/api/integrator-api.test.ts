@@ -1,7 +1,10 @@
 import type request from 'supertest';
 import { addVideo, createFunnel, subscribedUser, freePlan } from './support/content';
 import { apiToken, cmsOperatorJwt } from './support/cms';
-import { client } from './support/http';
+import path from 'node:path';
+import { registered } from '../security/registered-routes';
+import { baseUrl, client } from './support/http';
+import { runScript } from './support/run-script';
 import { createPlan, currentSubscription } from './support/stripe';
 import { verifiedUser } from './support/users';
 import { useApiSuite } from './support/suite';
@@ -56,28 +59,41 @@ beforeAll(async () => {
 });
 
 describe('authentication', () => {
-  it('serves its OpenAPI document publicly, naming every route', async () => {
+  it('serves its OpenAPI document publicly, naming every registered route with a stable operation id', async () => {
     const res = await client().get(`${API}/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths).sort()).toEqual(
-      [
-        '/funnels',
-        '/funnels/{id}',
-        '/funnels/{id}/export',
-        '/funnels/import',
-        '/plans',
-        '/plans/{id}',
-        '/subscriptions',
-        '/subscriptions/{id}',
-        '/subscriptions/{id}/cancel',
-        '/subscriptions/{id}/resume',
-        '/users',
-        '/users/{id}',
-        '/videos',
-        '/videos/{id}',
-      ].sort(),
+    // Every route registered under /api/branchify (but the document itself) is an operation of it.
+    const routes = registered()
+      .api.filter((key) => key.includes(' /api/branchify/') && !key.endsWith('/openapi.json'))
+      .map((key) => {
+        const [method, route] = key.split(' ') as [string, string];
+        return `${method.toLowerCase()} ${route.replace('/api/branchify', '').replace(/:(\w+)/g, '{$1}')}`;
+      });
+    const documented = Object.entries(res.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
     );
+    expect(documented.sort()).toEqual([...new Set(routes)].sort());
+    const ids = Object.values(res.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) =>
+      Object.values(ops).map((o) => o.operationId),
+    );
+    expect(ids).toEqual(
+      expect.arrayContaining(['listPlans', 'createSubscription', 'cancelSubscription', 'resumeSubscription', 'exportFunnel', 'importFunnel']),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    // The contact is the install's: its support address, or the app itself.
+    expect(res.body.info.contact).toEqual({ name: expect.stringMatching(/ support$/), url: expect.stringMatching(/^https?:\/\//) });
+  });
+
+  it("passes Redocly's recommended ruleset with no error and no warning", async () => {
+    const lint = await runScript(path.join(__dirname, '..', '..', 'scripts', 'lint-openapi.mjs'), [`${baseUrl()}${API}/openapi.json`]);
+    const lines = lint.stdout.trim().split('\n');
+    expect({ status: lint.status, stderr: lint.stderr, problems: lines.filter((l) => /^(warn|error) /.test(l)), last: lines.pop() }).toEqual({
+      status: 0,
+      stderr: '',
+      problems: [],
+      last: 'openapi lint: 0 errors, 0 warnings',
+    });
   });
 
   it('refuses callers without an API token, and the app’s own access tokens', async () => {

@@ -1,4 +1,5 @@
 import { cancelSchema, integratorSubscribeSchema, integratorUpdateSchema } from '@branchify/shared';
+import { env } from '@branchify/shared/node';
 import { factories } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { notFound, validationError } from '../http/errors';
@@ -125,9 +126,14 @@ export const integratorUser = ({ strapi }: { strapi: Strapi }) => {
 };
 
 /** The OpenAPI document of this API, public so tools can read it before holding a token. */
-export const integratorOpenapi = () => ({
-  show(ctx: Context) {
+export const integratorOpenapi = ({ strapi }: { strapi: Strapi }) => ({
+  /** The document, its contact the install's own (the admin's support address, else the app itself). */
+  async show(ctx: Context) {
+    const { app_name, app_support_url } = await getService(strapi, 'customization').publicView();
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = INTEGRATOR_OPENAPI;
+    ctx.body = {
+      ...INTEGRATOR_OPENAPI,
+      info: { ...INTEGRATOR_OPENAPI.info, contact: { name: `${app_name} support`, url: app_support_url || env().PUBLIC_URL } },
+    };
   },
 });

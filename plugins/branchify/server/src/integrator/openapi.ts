@@ -57,9 +57,11 @@ const populatePlan = {
   schema: { type: 'string', enum: ['plan'] },
 };
 
+/** The list and item reads of a content type; operation ids `list<Tag>` and `get<Name>` (stable: generated clients name methods by them). */
 const read = (tag: string, name: string, summary: string, extra: object[] = []) => ({
   list: {
     get: {
+      operationId: `list${tag}`,
       tags: [tag],
       summary: `List ${summary}`,
       parameters: [...listParams, ...extra],
@@ -68,6 +70,7 @@ const read = (tag: string, name: string, summary: string, extra: object[] = []) 
   },
   item: {
     get: {
+      operationId: `get${name}`,
       tags: [tag],
       summary: `One ${summary.replace(/s$/, '')}`,
       parameters: [documentId, ...extra],
@@ -95,6 +98,7 @@ export const INTEGRATOR_OPENAPI = {
   info: {
     title: 'Branchify integrator API',
     version: APP_VERSION,
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     description:
       "Strapi's generated REST API for scripts and integrations. Authenticate with a Strapi API token made in /cms " +
       '(Settings → API Tokens): `Authorization: Bearer <token>`. A read-only token reads; a full-access token also ' +
@@ -103,7 +107,13 @@ export const INTEGRATOR_OPENAPI = {
   },
   servers: [{ url: '/api/branchify' }],
   security: [{ apiToken: [] }],
-  tags: [{ name: 'Plans' }, { name: 'Subscriptions' }, { name: 'Funnels' }, { name: 'Videos' }, { name: 'Users' }],
+  tags: [
+    { name: 'Plans', description: 'The plans users subscribe to: platform plans (sold through Stripe by the app) and self-managed ones (billed by you).' },
+    { name: 'Subscriptions', description: "Users' subscriptions: read them all; create, change, cancel and resume self-managed ones." },
+    { name: 'Funnels', description: "Creators' funnels (videos and their timed elements), and funnels moved between installs as export files." },
+    { name: 'Videos', description: "Creators' video libraries: YouTube, Vimeo, Adilo and direct-file videos." },
+    { name: 'Users', description: "Users' public fields (never passwords, tokens or payment ids)." },
+  ],
   paths: {
     '/plans': plans.list,
     '/plans/{id}': plans.item,
@@ -111,6 +121,7 @@ export const INTEGRATOR_OPENAPI = {
     '/funnels/{id}': funnels.item,
     '/funnels/{id}/export': {
       get: {
+        operationId: 'exportFunnel',
         tags: ['Funnels'],
         summary: 'Export a funnel as a file (its document, the library entries its videos play, its uploaded images embedded)',
         description: "What the dashboard's Export downloads, under `data`. Import it into any install with POST /funnels/import.",
@@ -120,6 +131,7 @@ export const INTEGRATOR_OPENAPI = {
     },
     '/funnels/import': {
       post: {
+        operationId: 'importFunnel',
         tags: ['Funnels'],
         summary: "Create a funnel in a user's account from an export file",
         description:
@@ -146,6 +158,7 @@ export const INTEGRATOR_OPENAPI = {
     '/subscriptions': {
       ...subscriptions.list,
       post: {
+        operationId: 'createSubscription',
         tags: ['Subscriptions'],
         summary: 'Create a self-managed subscription for a user (active at once)',
         description:
@@ -157,6 +170,7 @@ export const INTEGRATOR_OPENAPI = {
     '/subscriptions/{id}': {
       ...subscriptions.item,
       put: {
+        operationId: 'updateSubscription',
         tags: ['Subscriptions'],
         summary: 'Change a self-managed subscription: its plan, its status, or the end of its period (one change per call)',
         description: '`status: canceled` cancels (as POST …/cancel), `status: active` resumes (as POST …/resume).',
@@ -167,6 +181,7 @@ export const INTEGRATOR_OPENAPI = {
     },
     '/subscriptions/{id}/cancel': {
       post: {
+        operationId: 'cancelSubscription',
         tags: ['Subscriptions'],
         summary: 'Cancel a self-managed subscription',
         description: 'At the end of its period (renews_at, when in the future) unless `period: immediately`; access lasts until canceled_at.',
@@ -177,6 +192,7 @@ export const INTEGRATOR_OPENAPI = {
     },
     '/subscriptions/{id}/resume': {
       post: {
+        operationId: 'resumeSubscription',
         tags: ['Subscriptions'],
         summary: 'Resume a self-managed subscription an integrator cancelled (it becomes active at once)',
         parameters: [documentId],
