@@ -205,10 +205,12 @@ export const INTEGRATOR_OPENAPI = {
     schemas: {
       Error: {
         type: 'object',
+        required: ['data', 'error'],
         properties: {
           data: { type: 'null' },
           error: {
             type: 'object',
+            required: ['status', 'name', 'message'],
             properties: {
               status: { type: 'integer' },
               name: { type: 'string' },
