@@ -7,6 +7,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The send-test-event type: delivered to one endpoint on request, never subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** The version of every event's payload: a change a receiver could trip on comes with a new one. */
+export const WEBHOOK_PAYLOAD_VERSION = 1;
 
 const WEBHOOK_URL_MAX = 2048;
 

@@ -256,7 +256,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "subscription.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's subscription changed status
+         * @description Sent once per status change (activation, cancellation, renewal failure, resumption), by whichever path made it. Signed as Standard Webhooks says: `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`; verify them with a Standard Webhooks library before trusting the body. Delivered at least once: drop repeats by `id`.
+         */
+        post: operations["onSubscriptionChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "funnel.viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A viewer started a funnel
+         * @description Sent once per view the player starts. Signed as Standard Webhooks says: `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`; verify them with a Standard Webhooks library before trusting the body. Delivered at least once: drop repeats by `id`.
+         */
+        post: operations["onFunnelViewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "branch.clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A viewer clicked a branch button
+         * @description Sent once per click (an inaction default is not a click). Signed as Standard Webhooks says: `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`; verify them with a Standard Webhooks library before trusting the body. Delivered at least once: drop repeats by `id`.
+         */
+        post: operations["onBranchClicked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent when an admin presses Send test event on the endpoint, whatever events it subscribes to. Signed as Standard Webhooks says: `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`; verify them with a Standard Webhooks library before trusting the body. Delivered at least once: drop repeats by `id`.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "funnel.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A viewer reached the end of a funnel
+         * @description Sent the first time a view reaches 90% of a video that branches nowhere else. Signed as Standard Webhooks says: `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`; verify them with a Standard Webhooks library before trusting the body. Delivered at least once: drop repeats by `id`.
+         */
+        post: operations["onFunnelCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -401,6 +502,85 @@ export interface components {
             /** @description The numeric id of the user the funnel is made for. */
             user_id: number;
             file: components["schemas"]["FunnelExport"];
+        };
+        SubscriptionChangedData: {
+            subscription: {
+                id: number;
+                /** @enum {unknown} */
+                status: "active" | "pending" | "payment_required" | "failed_renewal" | "canceled";
+                /** @enum {string|null} */
+                previous_status: "active" | "pending" | "payment_required" | "failed_renewal" | "canceled" | null;
+                plan_id: number;
+                /** @enum {unknown} */
+                managed_by: "platform" | "self";
+                /** Format: date-time */
+                started_at: string | null;
+                /** Format: date-time */
+                renews_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                cancel_at_period_end: boolean;
+            };
+            user: {
+                id: number;
+                /** Format: email */
+                email: string | null;
+            };
+        };
+        WebhookTestData: {
+            endpoint: {
+                id: number;
+                /** Format: uri */
+                url: string;
+            };
+            message: string;
+        };
+        FunnelViewedData: {
+            funnel: {
+                id: number;
+                /** @description Public reference: /player/{identifier}. */
+                identifier: string;
+                title: string;
+            };
+            view_id: string;
+            /** @description A pseudonym of the viewer's browser (never the viewer's token). */
+            viewer_id: string;
+        };
+        BranchClickedData: {
+            funnel: {
+                id: number;
+                /** @description Public reference: /player/{identifier}. */
+                identifier: string;
+                title: string;
+            };
+            /** @description The player's id of the click. */
+            event_id: string;
+            view_id: string | null;
+            /** @description The editor id of the video clicked on. */
+            video_id: string;
+            /** @description The id of the branch button clicked. */
+            node_id: string;
+            /** @description The editor id of the video it leads to (null for a link out). */
+            connected_node: string | null;
+            /** @description Seconds into the video. */
+            player_time: number | null;
+        };
+        FunnelCompletedData: {
+            funnel: {
+                id: number;
+                /** @description Public reference: /player/{identifier}. */
+                identifier: string;
+                title: string;
+            };
+            view_id: string;
+            /** @description A pseudonym of the viewer's browser (never the viewer's token). */
+            viewer_id: string;
+            /** @description The editor id of the last video. */
+            editor_id: string;
+            /** @description Seconds of it watched. */
+            reached: number;
+            /** @description Its length in seconds. */
+            duration: number;
         };
         Video: {
             id?: number;
@@ -1530,6 +1710,181 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    onSubscriptionChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (also `webhook-id`): the same on every retry. */
+                    id: string;
+                    /** @constant */
+                    type: "subscription.changed";
+                    /**
+                     * @description The payload version: a change a receiver could trip on comes with a new one.
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description When the event happened, in unix seconds. */
+                    created: number;
+                    data: components["schemas"]["SubscriptionChangedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer counts; anything else is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFunnelViewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (also `webhook-id`): the same on every retry. */
+                    id: string;
+                    /** @constant */
+                    type: "funnel.viewed";
+                    /**
+                     * @description The payload version: a change a receiver could trip on comes with a new one.
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description When the event happened, in unix seconds. */
+                    created: number;
+                    data: components["schemas"]["FunnelViewedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer counts; anything else is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBranchClicked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (also `webhook-id`): the same on every retry. */
+                    id: string;
+                    /** @constant */
+                    type: "branch.clicked";
+                    /**
+                     * @description The payload version: a change a receiver could trip on comes with a new one.
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description When the event happened, in unix seconds. */
+                    created: number;
+                    data: components["schemas"]["BranchClickedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer counts; anything else is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (also `webhook-id`): the same on every retry. */
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * @description The payload version: a change a receiver could trip on comes with a new one.
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description When the event happened, in unix seconds. */
+                    created: number;
+                    data: components["schemas"]["WebhookTestData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer counts; anything else is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFunnelCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (also `webhook-id`): the same on every retry. */
+                    id: string;
+                    /** @constant */
+                    type: "funnel.completed";
+                    /**
+                     * @description The payload version: a change a receiver could trip on comes with a new one.
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description When the event happened, in unix seconds. */
+                    created: number;
+                    data: components["schemas"]["FunnelCompletedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer counts; anything else is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

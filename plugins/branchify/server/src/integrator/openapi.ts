@@ -1,4 +1,4 @@
-import { APP_VERSION, MESSAGES } from '@branchify/shared';
+import { APP_VERSION, MESSAGES, WEBHOOK_PAYLOAD_VERSION } from '@branchify/shared';
 
 /**
  * The OpenAPI 3.1 document of the integrator API (/api/branchify), served at
@@ -93,6 +93,45 @@ const videos = read('Videos', 'Video', 'videos');
 const subscriptions = read('Subscriptions', 'Subscription', 'subscriptions', [populatePlan]);
 const users = read('Users', 'User', 'users');
 
+/** An event's envelope: every delivery's body, with the event's own `data`. */
+const event = (type: string, data: string, summary: string, description: string) => ({
+  post: {
+    operationId: `on${type
+      .split('.')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('')}`,
+    tags: ['Webhooks'],
+    summary,
+    description:
+      `${description} Signed as Standard Webhooks says: \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signature\`; ` +
+      'verify them with a Standard Webhooks library before trusting the body. Delivered at least once: drop repeats by `id`.',
+    requestBody: {
+      required: true,
+      ...json({
+        type: 'object',
+        required: ['id', 'type', 'version', 'created', 'data'],
+        properties: {
+          id: { type: 'string', pattern: '^evt_[0-9a-f]{32}$', description: 'The event id (also `webhook-id`): the same on every retry.' },
+          type: { const: type },
+          version: { const: WEBHOOK_PAYLOAD_VERSION, description: 'The payload version: a change a receiver could trip on comes with a new one.' },
+          created: { type: 'integer', description: 'When the event happened, in unix seconds.' },
+          data: ref(data),
+        },
+      }),
+    },
+    responses: {
+      '200': { description: 'Received: any 2xx answer counts; anything else is retried with backoff.' },
+    },
+  },
+});
+
+const funnelRef = {
+  type: 'object',
+  required: ['id', 'identifier', 'title'],
+  properties: { id: { type: 'integer' }, identifier: { type: 'string', description: 'Public reference: /player/{identifier}.' }, title: { type: 'string' } },
+};
+const viewerId = { type: 'string', pattern: '^[0-9a-f]{24}$', description: "A pseudonym of the viewer's browser (never the viewer's token)." };
+
 export const INTEGRATOR_OPENAPI = {
   openapi: '3.1.0',
   info: {
@@ -113,6 +152,7 @@ export const INTEGRATOR_OPENAPI = {
     { name: 'Funnels', description: "Creators' funnels (videos and their timed elements), and funnels moved between installs as export files." },
     { name: 'Videos', description: "Creators' video libraries: YouTube, Vimeo, Adilo and direct-file videos." },
     { name: 'Users', description: "Users' public fields (never passwords, tokens or payment ids)." },
+    { name: 'Webhooks', description: 'Events sent to the endpoints an admin registers (Admin → Webhooks), each with its versioned payload.' },
   ],
   paths: {
     '/plans': plans.list,
@@ -199,6 +239,33 @@ export const INTEGRATOR_OPENAPI = {
         responses: { '200': { description: 'Resumed', ...one('Subscription') }, ...writeRefusals },
       },
     },
+  },
+  webhooks: {
+    'subscription.changed': event(
+      'subscription.changed',
+      'SubscriptionChangedData',
+      "A user's subscription changed status",
+      'Sent once per status change (activation, cancellation, renewal failure, resumption), by whichever path made it.',
+    ),
+    'funnel.viewed': event('funnel.viewed', 'FunnelViewedData', 'A viewer started a funnel', 'Sent once per view the player starts.'),
+    'branch.clicked': event(
+      'branch.clicked',
+      'BranchClickedData',
+      'A viewer clicked a branch button',
+      'Sent once per click (an inaction default is not a click).',
+    ),
+    'webhook.test': event(
+      'webhook.test',
+      'WebhookTestData',
+      'A test event',
+      'Sent when an admin presses Send test event on the endpoint, whatever events it subscribes to.',
+    ),
+    'funnel.completed': event(
+      'funnel.completed',
+      'FunnelCompletedData',
+      'A viewer reached the end of a funnel',
+      'Sent the first time a view reaches 90% of a video that branches nowhere else.',
+    ),
   },
   components: {
     securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'A Strapi API token (read-only or full-access).' } },
@@ -310,6 +377,70 @@ export const INTEGRATOR_OPENAPI = {
         type: 'object',
         required: ['user_id', 'file'],
         properties: { user_id: { type: 'integer', description: 'The numeric id of the user the funnel is made for.' }, file: ref('FunnelExport') },
+      },
+      SubscriptionChangedData: {
+        type: 'object',
+        required: ['subscription', 'user'],
+        properties: {
+          subscription: {
+            type: 'object',
+            required: ['id', 'status', 'previous_status', 'plan_id', 'managed_by', 'started_at', 'renews_at', 'canceled_at', 'cancel_at_period_end'],
+            properties: {
+              id: { type: 'integer' },
+              status: { enum: ['active', 'pending', 'payment_required', 'failed_renewal', 'canceled'] },
+              previous_status: { type: ['string', 'null'], enum: ['active', 'pending', 'payment_required', 'failed_renewal', 'canceled', null] },
+              plan_id: { type: 'integer' },
+              managed_by: { enum: ['platform', 'self'] },
+              started_at: dateTime,
+              renews_at: dateTime,
+              canceled_at: dateTime,
+              cancel_at_period_end: { type: 'boolean' },
+            },
+          },
+          user: {
+            type: 'object',
+            required: ['id', 'email'],
+            properties: { id: { type: 'integer' }, email: { type: ['string', 'null'], format: 'email' } },
+          },
+        },
+      },
+      WebhookTestData: {
+        type: 'object',
+        required: ['endpoint', 'message'],
+        properties: {
+          endpoint: { type: 'object', required: ['id', 'url'], properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' } } },
+          message: { type: 'string' },
+        },
+      },
+      FunnelViewedData: {
+        type: 'object',
+        required: ['funnel', 'view_id', 'viewer_id'],
+        properties: { funnel: funnelRef, view_id: { type: 'string' }, viewer_id: viewerId },
+      },
+      BranchClickedData: {
+        type: 'object',
+        required: ['funnel', 'event_id', 'view_id', 'video_id', 'node_id', 'connected_node', 'player_time'],
+        properties: {
+          funnel: funnelRef,
+          event_id: { type: 'string', description: "The player's id of the click." },
+          view_id: { type: ['string', 'null'] },
+          video_id: { type: 'string', description: 'The editor id of the video clicked on.' },
+          node_id: { type: 'string', description: 'The id of the branch button clicked.' },
+          connected_node: { type: ['string', 'null'], description: 'The editor id of the video it leads to (null for a link out).' },
+          player_time: { type: ['number', 'null'], description: 'Seconds into the video.' },
+        },
+      },
+      FunnelCompletedData: {
+        type: 'object',
+        required: ['funnel', 'view_id', 'viewer_id', 'editor_id', 'reached', 'duration'],
+        properties: {
+          funnel: funnelRef,
+          view_id: { type: 'string' },
+          viewer_id: viewerId,
+          editor_id: { type: 'string', description: 'The editor id of the last video.' },
+          reached: { type: 'number', description: 'Seconds of it watched.' },
+          duration: { type: 'number', description: 'Its length in seconds.' },
+        },
       },
       Video: entry({
         owner_id: { type: 'integer' },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { WEBHOOK_TEST_EVENT, type WebhookDeliveryResource, type WebhookEventType } from '@branchify/shared';
+import { WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT, type WebhookDeliveryResource, type WebhookEventType } from '@branchify/shared';
 import { env } from '@branchify/shared/node';
 import type { Knex } from 'knex';
 import { durableTransaction } from '../utils/durable-transaction';
@@ -18,7 +18,7 @@ const rowFor = (endpointId: number, type: string, eventId: string, data: Record<
   endpoint_id: endpointId,
   event_id: eventId,
   type,
-  payload: JSON.stringify({ id: eventId, type, created: Math.floor(now.getTime() / 1000), data }),
+  payload: JSON.stringify({ id: eventId, type, version: WEBHOOK_PAYLOAD_VERSION, created: Math.floor(now.getTime() / 1000), data }),
   status: 'pending',
   attempts: 0,
   max_attempts: env().WEBHOOKS_MAX_ATTEMPTS,
