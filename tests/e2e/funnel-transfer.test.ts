@@ -220,7 +220,7 @@ describeBrowser('export and import in the browser', () => {
     const chooseFile = dialog.getByRole('button', { name: 'Choose file' });
     for (let i = 0; i < 6 && !(await chooseFile.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     expect(await chooseFile.evaluate((el) => el === document.activeElement)).toBe(true);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 30_000 }), page.keyboard.press('Enter')]);
 
     // A file that is no export: the reason, in the dialog.
     await chooser.setFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
