@@ -20,9 +20,13 @@ export const InitialView = ({ layout, onBig }: { layout: FunnelLayout; onBig: (b
   useEffect(() => {
     if (done.current || !ready || width <= 0 || height <= 0 || layout.nodes.length === 0) return;
     done.current = true;
-    const fit = Math.min((width - 2 * VIEW_PADDING) / layout.width, (height - 2 * VIEW_PADDING) / layout.height, 1);
+    const left = layout.left ?? 0;
+    const top = layout.top ?? 0;
+    const mapWidth = layout.width - left;
+    const mapHeight = layout.height - top;
+    const fit = Math.min((width - 2 * VIEW_PADDING) / mapWidth, (height - 2 * VIEW_PADDING) / mapHeight, 1);
     if (fit >= READABLE_ZOOM) {
-      void setViewport({ x: (width - layout.width * fit) / 2, y: (height - layout.height * fit) / 2, zoom: fit });
+      void setViewport({ x: (width - mapWidth * fit) / 2 - left * fit, y: (height - mapHeight * fit) / 2 - top * fit, zoom: fit });
       onBig(false);
       return;
     }
@@ -30,7 +34,7 @@ export const InitialView = ({ layout, onBig }: { layout: FunnelLayout; onBig: (b
     const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0];
     const centreY = root.box.y + root.box.height / 2;
     // The start video at the left, level with the middle, without scrolling past the map's top or bottom.
-    const y = Math.min(VIEW_PADDING, Math.max(height - VIEW_PADDING - layout.height * zoom, height / 2 - centreY * zoom));
+    const y = Math.min(VIEW_PADDING - top * zoom, Math.max(height - VIEW_PADDING - layout.height * zoom, height / 2 - centreY * zoom));
     void setViewport({ x: VIEW_PADDING - root.box.x * zoom, y, zoom });
     onBig(true);
   }, [ready, width, height, layout, setViewport, onBig]);

@@ -1,5 +1,5 @@
-import { memo, useContext } from 'react';
-import { BaseEdge, EdgeLabelRenderer, type Edge, type EdgeProps } from '@xyflow/react';
+import { memo, useCallback, useContext } from 'react';
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import Box from '@mui/material/Box';
 import { shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
 import { DANGER, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
@@ -19,17 +19,69 @@ const pathThrough = (points: Point[]): string => {
   return d;
 };
 
-/** An edge of the map: its path through dagre's points and its label (the button's text, and its figures). */
-export const RoutedEdge = memo(({ id, data, markerEnd }: EdgeProps<Edge<RoutedEdgeData>>) => {
-  const focused = useContext(FocusedEdge) === id;
-  if (!data) return null;
-  const { edge, stats } = data;
-  const color = edgeColor(edge);
-  const { labelBox } = edge;
+/** Whether both ends of the edge are where its route was laid out (a moved video's edges are drawn as curves instead). */
+const useStillRouted = (source: string, target: string, data: RoutedEdgeData | undefined): boolean =>
+  useStore(
+    useCallback(
+      (s: ReactFlowState) => {
+        const from = data?.edge.routedFrom;
+        if (!from || !data?.edge.points.length) return false;
+        const a = s.nodeLookup.get(source)?.position;
+        const b = s.nodeLookup.get(target)?.position;
+        return Boolean(a && b && a.x === from.source.x && a.y === from.source.y && b.x === from.target.x && b.y === from.target.y);
+      },
+      [source, target, data],
+    ),
+  );
+
+/** An edge of the map: its path through dagre's points (a curve once a video has moved) and its label (the button's text, and its figures). */
+export const RoutedEdge = memo(
+  ({ id, source, target, data, markerEnd, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition }: EdgeProps<Edge<RoutedEdgeData>>) => {
+    const focused = useContext(FocusedEdge) === id;
+    const routed = useStillRouted(source, target, data);
+    if (!data) return null;
+    const { edge, stats } = data;
+    const color = edgeColor(edge);
+    const [curve, labelX, labelY] = routed ? [''] : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
+    const labelBox = routed ? edge.labelBox : { ...edge.labelBox, x: labelX! - edge.labelBox.width / 2, y: labelY! - edge.labelBox.height / 2 };
+    return (
+      <MapEdgeView
+        id={id}
+        data={data}
+        color={color}
+        focused={focused}
+        path={routed ? pathThrough(edge.points) : curve}
+        labelBox={labelBox}
+        markerEnd={markerEnd}
+        stats={stats}
+      />
+    );
+  },
+);
+RoutedEdge.displayName = 'RoutedEdge';
+
+const MapEdgeView = ({
+  data: { edge },
+  color,
+  focused,
+  path,
+  labelBox,
+  markerEnd,
+  stats,
+}: {
+  id: string;
+  data: RoutedEdgeData;
+  color: string;
+  focused: boolean;
+  path: string;
+  labelBox: LaidOutEdge['labelBox'];
+  markerEnd?: string;
+  stats: RoutedEdgeData['stats'];
+}) => {
   return (
     <>
       <BaseEdge
-        path={pathThrough(edge.points)}
+        path={path}
         markerEnd={markerEnd}
         style={{
           stroke: focused ? FOCUS : color,
@@ -72,8 +124,7 @@ export const RoutedEdge = memo(({ id, data, markerEnd }: EdgeProps<Edge<RoutedEd
       </EdgeLabelRenderer>
     </>
   );
-});
-RoutedEdge.displayName = 'RoutedEdge';
+};
 
 /** "Branch 'Yes' from Intro to Offer, 12 views (40%)": what the edge does, where, and its figures. */
 export const edgeName = (

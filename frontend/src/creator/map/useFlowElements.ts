@@ -36,6 +36,7 @@ export const useFlowElements = (
   byId: ReadonlyMap<string, LaidOutNode>,
   stats: MapStats | undefined,
   onOpen: FunnelMapProps['onOpen'],
+  editable = false,
 ) => {
   const edgeStats = useEdgeStats(layout, stats);
   const nodeStats = useNodeStats(layout, stats, edgeStats);
@@ -49,16 +50,17 @@ export const useFlowElements = (
           position: { x: node.box.x, y: node.box.y },
           width: node.box.width,
           height: node.box.height,
-          data: { node, stats: nodeStats?.get(node.id), jumps: stats?.jumps },
+          data: { node, stats: nodeStats?.get(node.id), jumps: stats?.jumps, editable },
           // A button is named by what it shows (its flags, title, duration); a group by a sentence.
           ariaLabel: opens ? undefined : nodeName(node, nodeStats?.get(node.id)),
           ariaRole: opens ? 'button' : 'group',
-          draggable: false,
-          connectable: false,
+          draggable: editable && node.kind === 'video',
+          connectable: editable && node.kind === 'video',
           focusable: true,
+          ...(editable && node.kind === 'video' ? { domAttributes: { 'aria-keyshortcuts': 'Enter B Delete' } } : {}),
         };
       }),
-    [layout, stats, nodeStats, onOpen],
+    [layout, stats, nodeStats, onOpen, editable],
   );
   const edges = useMemo(
     () =>
@@ -75,9 +77,12 @@ export const useFlowElements = (
           markerEnd: { type: 'arrowclosed' as never, color: edgeColor(edge) },
           focusable: true,
           selectable: false,
+          // A button's end can be dragged to another video; an inaction default follows its button.
+          reconnectable: editable && edge.kind === 'branch' ? ('target' as const) : false,
+          ...(editable && edge.kind === 'branch' ? { domAttributes: { 'aria-keyshortcuts': 'Enter T Delete' } } : {}),
         };
       }),
-    [layout, byId, edgeStats, onOpen],
+    [layout, byId, edgeStats, onOpen, editable],
   );
   return { nodes, edges };
 };
