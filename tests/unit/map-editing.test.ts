@@ -91,7 +91,13 @@ describe('map editing: branches on the document', () => {
     if (!made.ok) throw new Error('refused');
     store.addBranch(made.elementId);
     store.retargetBranch(made.elementId, made.branchId, c);
-    expect(buttonsOf(store, a)[0]!.branch.video).toBe(c);
+    // Named after its old target, it now says the new one.
+    expect(buttonsOf(store, a)[0]!.branch).toMatchObject({ video: c, standard: { text: 'Video 3' } });
+    // A button the creator named keeps its words.
+    store.updateBranch(made.elementId, made.branchId, (br) => ({ ...br, standard: { ...br.standard, text: 'Go' } }));
+    store.retargetBranch(made.elementId, made.branchId, b);
+    store.retargetBranch(made.elementId, made.branchId, c);
+    expect(buttonsOf(store, a)[0]!.branch).toMatchObject({ video: c, standard: { text: 'Go' } });
     // A video not in the funnel is no target.
     store.retargetBranch(made.elementId, made.branchId, 'nowhere');
     expect(buttonsOf(store, a)[0]!.branch.video).toBe(c);
@@ -103,8 +109,9 @@ describe('map editing: branches on the document', () => {
     store.undo();
     expect(buttonsOf(store, a)).toHaveLength(1);
     store.undo();
-    store.undo();
-    expect(buttonsOf(store, a)[0]!.branch.video).toBe(b);
+    expect(buttonsOf(store, a)).toHaveLength(2);
+    for (let i = 0; i < 4; i += 1) store.undo();
+    expect(buttonsOf(store, a)[0]!.branch).toMatchObject({ video: b, standard: { text: 'Video 2' } });
   });
 
   it('adds library videos with a branch to each and their places, in one undo step', () => {

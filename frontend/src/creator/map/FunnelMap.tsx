@@ -113,6 +113,7 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
             onConnectEnd={editor?.flow.onConnectEnd}
             onReconnect={editor?.flow.onReconnect}
             onReconnectEnd={editor?.flow.onReconnectEnd}
+            onReconnectStart={editor?.flow.onReconnectStart}
             isValidConnection={editor?.flow.isValidConnection}
             nodesDraggable={Boolean(editor)}
             nodesConnectable={Boolean(editor)}

@@ -38,5 +38,34 @@ export const InitialView = ({ layout, onBig }: { layout: FunnelLayout; onBig: (b
     void setViewport({ x: VIEW_PADDING - root.box.x * zoom, y, zoom });
     onBig(true);
   }, [ready, width, height, layout, setViewport, onBig]);
+  useRevealNew(layout);
   return null;
+};
+
+/** A video added on the map comes into view: the whole map when it fits at a readable zoom, else centred on it at the same zoom. */
+const useRevealNew = (layout: FunnelLayout) => {
+  const { fitView, setCenter, getViewport } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const ids = new Set(layout.nodes.filter((n) => n.kind === 'video').map((n) => n.id));
+    const before = known.current;
+    known.current = ids;
+    if (!before || before.size === 0) return;
+    const added = layout.nodes.filter((n) => n.kind === 'video' && !before.has(n.id));
+    if (added.length === 0 || width <= 0) return;
+    const { x, y, zoom } = getViewport();
+    const inView = added.every(
+      (n) => n.box.x * zoom + x >= 0 && n.box.y * zoom + y >= 0 && (n.box.x + n.box.width) * zoom + x <= width && (n.box.y + n.box.height) * zoom + y <= height,
+    );
+    if (inView) return;
+    const fit = Math.min(
+      (width - 2 * VIEW_PADDING) / (layout.width - (layout.left ?? 0)),
+      (height - 2 * VIEW_PADDING) / (layout.height - (layout.top ?? 0)),
+      1,
+    );
+    if (fit >= READABLE_ZOOM) void fitView({ padding: 0.12, maxZoom: 1 });
+    else void setCenter(added[0].box.x + added[0].box.width / 2, added[0].box.y + added[0].box.height / 2, { zoom });
+  }, [layout, width, height, fitView, setCenter, getViewport]);
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Connection, Edge, FinalConnectionState, Node, OnConnectEnd } from '@xyflow/react';
 import { useReactFlow } from '@xyflow/react';
 import type { VideoResource } from '@branchify/shared';
@@ -206,6 +206,8 @@ export const useMapEditing = (editing: MapEditing | undefined, layout: FunnelLay
   const notice = useQuickNotice();
   const { screenToFlowPosition } = useReactFlow();
   const [announcement, setAnnouncement] = useState('');
+  // React Flow ends a re-target drag with onConnectEnd too: that one must not draw a new branch.
+  const reconnecting = useRef(false);
   if (!editing) return null;
   // The same words twice are still announced: a zero-width space tells them apart.
   const announce = (text: string) => setAnnouncement((old) => (old === text ? `${text}\u200b` : text));
@@ -218,7 +220,7 @@ export const useMapEditing = (editing: MapEditing | undefined, layout: FunnelLay
     onConnect: (c: Connection) => branch(c.source, c.target),
     /** A branch drawn to empty space: pick (or add) where it leads. */
     onConnectEnd: ((event, state: FinalConnectionState) => {
-      if (state.isValid || !state.fromNode || state.fromHandle?.type !== 'source') return;
+      if (reconnecting.current || state.isValid || !state.fromNode || state.fromHandle?.type !== 'source') return;
       const source = state.fromNode.id;
       const onto = videoNodeAt(event, layout);
       if (onto) return onto === source ? undefined : branch(source, onto);
@@ -226,7 +228,13 @@ export const useMapEditing = (editing: MapEditing | undefined, layout: FunnelLay
       branchFrom(source, screenToFlowPosition({ x: point.clientX, y: point.clientY }));
     }) satisfies OnConnectEnd,
     onReconnect,
-    onReconnectEnd,
+    onReconnectStart: () => {
+      reconnecting.current = true;
+    },
+    onReconnectEnd: (...args: Parameters<typeof onReconnectEnd>) => {
+      reconnecting.current = false;
+      onReconnectEnd(...args);
+    },
     isValidConnection: (c: Connection | Edge) => c.source !== c.target && layout.nodes.some((n) => n.id === c.target && n.kind === 'video'),
     onNodeDragStop: (_: unknown, _node: Node, moved: Node[]) => {
       editing.store.placeOnMap(pinsOf(layout, moved));

@@ -77,13 +77,19 @@ export const withVideosAt = (
   return { doc: { ...doc, videos: [...doc.videos, ...added] }, editorIds: added.map((v) => v.editor_id) };
 };
 
-/** A button pointed at another video of the funnel (a link-out button becomes a branch to it). */
+/**
+ * A button pointed at another video of the funnel (a link-out button becomes a branch to it); a
+ * button still saying its old target's title says the new one's.
+ */
 export const retargeted = (doc: EditorDocument, elementId: string, branchId: string, targetId: string): EditorDocument =>
   mapElement(doc, elementId, (e) => {
     if (e.type !== 'branch') return e;
     const branch = e.data.branches.find((b) => b.id === branchId);
     if (!branch || (branch.onclick === 'branch' && branch.video === targetId)) return e;
-    return { ...e, data: { ...e.data, branches: e.data.branches.map((b) => (b.id === branchId ? { ...b, onclick: 'branch' as const, video: targetId } : b)) } };
+    const named = branch.onclick === 'branch' && branch.video !== null && branch.standard.text === buttonText(videoTitle(doc, branch.video));
+    const standard = named ? { ...branch.standard, text: buttonText(videoTitle(doc, targetId)) } : branch.standard;
+    const next = { ...branch, onclick: 'branch' as const, video: targetId, standard };
+    return { ...e, data: { ...e.data, branches: e.data.branches.map((b) => (b.id === branchId ? next : b)) } };
   });
 
 /** A button removed; its element goes with it when it was the element's last button; an inaction that chose it goes back to skip-and-continue. */
