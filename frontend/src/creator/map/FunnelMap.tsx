@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, applyNodeChanges, type Edge, type Node, type NodeChange } from '@xyflow/react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type ReactFlowState, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
 import { funnelGraph, layoutFunnel, layoutKey, placeLayout, type FunnelGraph, type FunnelLayout } from './funnel-graph';
@@ -7,9 +7,9 @@ import { InitialView } from './InitialView';
 import { MapStatus, MapToolbar } from './MapToolbar';
 import { RoutedEdge } from './MapEdge';
 import { VideoNode } from './MapNode';
-import { FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
+import { EdgeLabels, FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
 import { useFlowElements } from './useFlowElements';
-import { useMapEditing } from './useMapEditing';
+import { useMapEditing, type MapEditor } from './useMapEditing';
 import { useMapInteractions } from './useMapInteractions';
 
 export type { FunnelMapProps } from './map-shared';
@@ -51,18 +51,17 @@ const useLayout = (videos: FunnelMapProps['videos'], stats: FunnelMapProps['stat
   return useMemo(() => placeLayout(graph, auto, stored), [graph, auto, stored]);
 };
 
-/** The nodes as drawn, moved by a drag as it happens (the store hears of it once, when the drag ends). */
-const useLiveNodes = (nodes: Node<VideoNodeData>[]) => {
-  const [live, setLive] = useState({ from: nodes, nodes });
-  const onNodesChange = useCallback(
-    (changes: NodeChange<Node<VideoNodeData>>[]) => setLive((old) => ({ ...old, nodes: applyNodeChanges(changes, old.nodes) })),
-    [],
-  );
-  if (live.from !== nodes) {
-    setLive({ from: nodes, nodes });
-    return { nodes, onNodesChange };
-  }
-  return { nodes: live.nodes, onNodesChange };
+/**
+ * On the editing map React Flow owns the nodes (uncontrolled): a drag moves them in its own store
+ * without a render from the top each pointer move; a new layout (an edit, undo) replaces them.
+ */
+const useOwnedNodes = (nodes: Node<VideoNodeData>[], owned: boolean) => {
+  const { setNodes } = useReactFlow();
+  const [first] = useState(nodes);
+  useEffect(() => {
+    if (owned && nodes !== first) setNodes(nodes);
+  }, [owned, nodes, first, setNodes]);
+  return first;
 };
 
 /** The laid-out map: React Flow with its nodes, edges, controls, and a minimap when the map is bigger than the view; an editing surface when `editing` is given. */
@@ -71,10 +70,8 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
   const byId = useMemo(() => new Map(layout.nodes.map((n) => [n.id, n])), [layout]);
   const edgeById = useMemo(() => new Map(layout.edges.map((e) => [e.id, e])), [layout]);
   const { nodes, edges } = useFlowElements(layout, byId, stats, onOpen, Boolean(editing));
-  const live = useLiveNodes(nodes);
   const editor = useMapEditing(editing, layout, edgeById);
   const { focusedEdge, current, onFocus, onBlur, onKeyDown, open, openEdge } = useMapInteractions({ layout, byId, edgeById, videos, onOpen, editing, editor });
-  const [big, setBig] = useState(false);
   const onNodeClick = useCallback((_: unknown, node: Node) => open(node.id), [open]);
   const onEdgeClick = useCallback((_: unknown, edge: Edge) => openEdge(edge.id), [openEdge]);
 
@@ -100,38 +97,17 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
         data-testid="funnel-map"
       >
         <FocusedEdge.Provider value={focusedEdge}>
-          <ReactFlow
-            nodes={editor ? live.nodes : nodes}
-            edges={edges}
-            nodeTypes={nodeTypes}
-            edgeTypes={edgeTypes}
-            onNodesChange={editor ? live.onNodesChange : undefined}
-            onNodeClick={onNodeClick}
-            onEdgeClick={onOpen ? onEdgeClick : undefined}
-            onNodeDragStop={editor?.flow.onNodeDragStop}
-            onConnect={editor?.flow.onConnect}
-            onConnectEnd={editor?.flow.onConnectEnd}
-            onReconnect={editor?.flow.onReconnect}
-            onReconnectEnd={editor?.flow.onReconnectEnd}
-            onReconnectStart={editor?.flow.onReconnectStart}
-            isValidConnection={editor?.flow.isValidConnection}
-            nodesDraggable={Boolean(editor)}
-            nodesConnectable={Boolean(editor)}
-            edgesReconnectable={Boolean(editor)}
-            deleteKeyCode={null}
-            elementsSelectable={false}
-            nodesFocusable
-            edgesFocusable
-            autoPanOnNodeFocus={false}
-            minZoom={0.1}
-            maxZoom={1.5}
-            ariaLabelConfig={ariaLabels(Boolean(onOpen), Boolean(editor))}
-          >
-            <InitialView layout={layout} onBig={setBig} />
-            <Background gap={24} color="#d5d7db" />
-            <Controls showInteractive={false} />
-            {big && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as VideoNodeData).node.root ? '#1b5e20' : '#b8bcc4')} />}
-          </ReactFlow>
+          <LabelLayer>
+            <FlowCanvas
+              nodes={nodes}
+              edges={edges}
+              layout={layout}
+              flow={editor?.flow}
+              onNodeClick={onNodeClick}
+              onEdgeClick={onOpen ? onEdgeClick : undefined}
+              opens={Boolean(onOpen)}
+            />
+          </LabelLayer>
         </FocusedEdge.Provider>
       </Box>
       {/* After the map, so Tab from the page's header enters the map first. */}
@@ -139,6 +115,89 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
       {editor && <MapStatus announcement={editor.announcement} />}
     </>
   );
+};
+
+/**
+ * React Flow itself. A drag re-renders only this (the dragged node's place is local state until
+ * the drop), so the toolbar, the keyboard handling and the document stay as they are meanwhile.
+ */
+const FlowCanvas = memo(
+  ({
+    nodes,
+    edges,
+    layout,
+    flow,
+    onNodeClick,
+    onEdgeClick,
+    opens,
+  }: {
+    nodes: Node<VideoNodeData>[];
+    edges: Edge[];
+    layout: FunnelLayout;
+    flow: MapEditor['flow'] | undefined;
+    onNodeClick: (e: unknown, node: Node) => void;
+    onEdgeClick: ((e: unknown, edge: Edge) => void) | undefined;
+    opens: boolean;
+  }) => {
+    const edits = Boolean(flow);
+    const initial = useOwnedNodes(nodes, edits);
+    const [big, setBig] = useState(false);
+    const labels = useMemo(() => ariaLabels(opens, edits), [opens, edits]);
+    return (
+      <ReactFlow
+        {...(edits ? { defaultNodes: initial } : { nodes })}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodeClick={onNodeClick}
+        onEdgeClick={onEdgeClick}
+        onNodeDragStop={flow?.onNodeDragStop}
+        onConnect={flow?.onConnect}
+        onConnectEnd={flow?.onConnectEnd}
+        onReconnect={flow?.onReconnect}
+        onReconnectEnd={flow?.onReconnectEnd}
+        onReconnectStart={flow?.onReconnectStart}
+        isValidConnection={flow?.isValidConnection}
+        nodesDraggable={edits}
+        nodesConnectable={edits}
+        edgesReconnectable={edits}
+        deleteKeyCode={null}
+        elementsSelectable={false}
+        nodesFocusable
+        edgesFocusable
+        autoPanOnNodeFocus={false}
+        minZoom={0.1}
+        maxZoom={1.5}
+        ariaLabelConfig={labels}
+      >
+        <InitialView layout={layout} onBig={setBig} />
+        <Background gap={24} color="#d5d7db" />
+        <Controls showInteractive={false} />
+        {big && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as VideoNodeData).node.root ? '#1b5e20' : '#b8bcc4')} />}
+      </ReactFlow>
+    );
+  },
+);
+FlowCanvas.displayName = 'FlowCanvas';
+
+const labelLayerOf = (s: ReactFlowState) => s.domNode?.querySelector('.react-flow__edgelabel-renderer') ?? null;
+
+/** Gives the edges React Flow's label layer once it exists (the flow inside needs the provider's store). */
+const LabelLayer = ({ children }: { children: ReactNode }) => {
+  const [layer, setLayer] = useState<Element | null>(null);
+  return (
+    <EdgeLabels.Provider value={layer}>
+      {children}
+      <FindLabelLayer onFound={setLayer} />
+    </EdgeLabels.Provider>
+  );
+};
+
+/** Inside React Flow: reports its label layer (one lookup per store change, not one per edge). */
+const FindLabelLayer = ({ onFound }: { onFound: (layer: Element | null) => void }) => {
+  const layer = useStore(labelLayerOf);
+  useEffect(() => onFound(layer), [layer, onFound]);
+  return null;
 };
 
 /** What a screen reader says a node or an edge does. */

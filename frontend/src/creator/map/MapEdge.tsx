@@ -1,8 +1,24 @@
-import { memo, useCallback, useContext } from 'react';
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
+import { memo, useCallback, useContext, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
+import { BaseEdge, getBezierPath, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import Box from '@mui/material/Box';
 import { shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
-import { DANGER, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
+import { DANGER, EdgeLabels, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
+
+/** What every edge label shares (plain styles: a label moves with every frame of a drag, and a styled component would make a class per place). */
+const LABEL_STYLE: CSSProperties = {
+  position: 'absolute',
+  boxSizing: 'border-box',
+  padding: '4px 6px',
+  borderRadius: 4,
+  outlineOffset: 1,
+  fontSize: 12,
+  lineHeight: '18px',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textAlign: 'center',
+  pointerEvents: 'none',
+};
 
 /** A smooth path through dagre's points. */
 const pathThrough = (points: Point[]): string => {
@@ -39,6 +55,9 @@ export const RoutedEdge = memo(
   ({ id, source, target, data, markerEnd, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition }: EdgeProps<Edge<RoutedEdgeData>>) => {
     const focused = useContext(FocusedEdge) === id;
     const routed = useStillRouted(source, target, data);
+    const moving = useStore(
+      useCallback((s: ReactFlowState) => Boolean(s.nodeLookup.get(source)?.dragging || s.nodeLookup.get(target)?.dragging), [source, target]),
+    );
     if (!data) return null;
     const { edge, stats } = data;
     const color = edgeColor(edge);
@@ -51,6 +70,7 @@ export const RoutedEdge = memo(
         color={color}
         focused={focused}
         path={routed ? pathThrough(edge.points) : curve}
+        moving={moving}
         labelBox={labelBox}
         markerEnd={markerEnd}
         stats={stats}
@@ -68,6 +88,7 @@ const MapEdgeView = ({
   labelBox,
   markerEnd,
   stats,
+  moving,
 }: {
   id: string;
   data: RoutedEdgeData;
@@ -77,7 +98,11 @@ const MapEdgeView = ({
   labelBox: LaidOutEdge['labelBox'];
   markerEnd?: string;
   stats: RoutedEdgeData['stats'];
+  /** One of its videos is being dragged: the label waits for the drop. */
+  moving: boolean;
 }) => {
+  // One shared layer for every label (React Flow's EdgeLabelRenderer looks it up per edge on every store change).
+  const labels = useContext(EdgeLabels);
   return (
     <>
       <BaseEdge
@@ -89,39 +114,31 @@ const MapEdgeView = ({
           strokeDasharray: edge.broken || edge.kind === 'inaction' ? '6 4' : edge.linkOut ? '2 4' : undefined,
         }}
       />
-      <EdgeLabelRenderer>
-        <Box
-          sx={{
-            position: 'absolute',
-            transform: `translate(${labelBox.x}px, ${labelBox.y}px)`,
-            width: labelBox.width,
-            height: labelBox.height,
-            boxSizing: 'border-box',
-            px: 0.75,
-            py: 0.5,
-            bgcolor: edge.linkOut ? '#f1f8f6' : '#fff',
-            border: `1px solid ${color}`,
-            borderRadius: 1,
-            outline: focused ? `3px solid ${FOCUS}` : 'none',
-            outlineOffset: 1,
-            fontSize: 12,
-            lineHeight: '18px',
-            color: edge.broken ? DANGER : '#1f2328',
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textAlign: 'center',
-            pointerEvents: 'none',
-          }}
-          data-testid={`map-edge-${edge.id}`}
-        >
-          <div>{shortLabel(edge.label)}</div>
-          {stats !== undefined && (
-            <Box sx={{ fontWeight: 700 }} data-testid={`map-edge-stats-${edge.id}`}>
-              {stats ? `${plural(stats.viewers, 'view')} · ${percent(stats.share)}` : 'not counted'}
-            </Box>
-          )}
-        </Box>
-      </EdgeLabelRenderer>
+      {labels &&
+        !moving &&
+        createPortal(
+          <div
+            style={{
+              ...LABEL_STYLE,
+              transform: `translate(${labelBox.x}px, ${labelBox.y}px)`,
+              width: labelBox.width,
+              height: labelBox.height,
+              background: edge.linkOut ? '#f1f8f6' : '#fff',
+              border: `1px solid ${color}`,
+              outline: focused ? `3px solid ${FOCUS}` : 'none',
+              color: edge.broken ? DANGER : '#1f2328',
+            }}
+            data-testid={`map-edge-${edge.id}`}
+          >
+            <div>{shortLabel(edge.label)}</div>
+            {stats !== undefined && (
+              <Box sx={{ fontWeight: 700 }} data-testid={`map-edge-stats-${edge.id}`}>
+                {stats ? `${plural(stats.viewers, 'view')} · ${percent(stats.share)}` : 'not counted'}
+              </Box>
+            )}
+          </div>,
+          labels,
+        )}
     </>
   );
 };

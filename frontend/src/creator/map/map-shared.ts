@@ -17,6 +17,9 @@ export const FOCUS = '#0b57d0';
 
 export const edgeColor = (edge: LaidOutEdge): string => (edge.broken ? DANGER : edge.linkOut ? LINK : edge.kind === 'inaction' ? '#5f6368' : '#3d3a9e');
 
+/** React Flow's layer for edge labels, looked up once for the whole map. */
+export const EdgeLabels = createContext<Element | null>(null);
+
 /** The id of the edge that has keyboard focus (its label is outlined). */
 export const FocusedEdge = createContext<string | null>(null);
 
