@@ -1,10 +1,9 @@
-import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type ReactFlowState, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
 import { funnelGraph, layoutFunnel, layoutKey, placeLayout, type FunnelGraph, type FunnelLayout } from './funnel-graph';
 import { InitialView } from './InitialView';
-import { MapStatus, MapToolbar } from './MapToolbar';
 import { RoutedEdge } from './MapEdge';
 import { VideoNode } from './MapNode';
 import { EdgeLabels, FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
@@ -15,6 +14,9 @@ import { useMapInteractions } from './useMapInteractions';
 export type { FunnelMapProps } from './map-shared';
 
 const nodeTypes = { video: VideoNode };
+/** The editing toolbar loads only where the map edits (not on the analytics page). */
+const MapToolbar = lazy(() => import('./MapToolbar').then((m) => ({ default: m.MapToolbar })));
+const MapStatus = lazy(() => import('./MapToolbar').then((m) => ({ default: m.MapStatus })));
 const edgeTypes = { routed: RoutedEdge };
 
 /** The funnel as a graph: videos as nodes, branch buttons and inaction defaults as labelled edges. */
@@ -111,8 +113,12 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
         </FocusedEdge.Provider>
       </Box>
       {/* After the map, so Tab from the page's header enters the map first. */}
-      {editor && <MapToolbar editor={editor} current={current} byId={byId} edgeById={edgeById} />}
-      {editor && <MapStatus announcement={editor.announcement} />}
+      {editor && (
+        <Suspense fallback={null}>
+          <MapToolbar editor={editor} current={current} byId={byId} edgeById={edgeById} />
+          <MapStatus announcement={editor.announcement} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { Connection, Edge, FinalConnectionState, Node, OnConnectEnd } from '@xyflow/react';
 import { useReactFlow } from '@xyflow/react';
 import type { VideoResource } from '@branchify/shared';
@@ -7,11 +7,14 @@ import { useModals } from '../../shared/modals';
 import { videoTitle, withoutBranch } from '../editor/document-store/map-edits';
 import type { MapPosition } from '../editor/document-store';
 import { funnelGraph, NODE_HEIGHT, NODE_WIDTH, type FunnelLayout, type LaidOutEdge, type Point } from './funnel-graph';
-import { BranchToDialog, ChangeTargetDialog } from './MapDialogs';
 import { placeNodes, spotIsFree } from './map-placement';
 import type { MapEditing } from './map-shared';
 
 const NODE_SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT };
+
+// The pickers load with the first dialog opened, so the analytics page's read-only map does not carry them.
+const BranchToDialog = lazy(() => import('./MapDialogs').then((m) => ({ default: m.BranchToDialog })));
+const ChangeTargetDialog = lazy(() => import('./MapDialogs').then((m) => ({ default: m.ChangeTargetDialog })));
 
 /** Every video's place as the map shows it, with `moved` ones at their new places: stored with each edit so nothing else moves. */
 const pinsOf = (layout: FunnelLayout, moved: ReadonlyArray<{ id: string; position: Point }> = []): Map<string, MapPosition> => {
@@ -86,12 +89,14 @@ const branchActions = (ctx: EditContext) => {
       title: `Branch from '${title(source)}' to…`,
       maxWidth: 'md',
       render: ({ close }) => (
-        <BranchToDialog
-          videos={store.getState().doc.videos.filter((v) => v.editor_id !== source)}
-          close={close}
-          onPick={(target) => branch(source, target)}
-          onAddFromLibrary={(videos) => branchToNew(source, videos, drop)}
-        />
+        <Suspense fallback={null}>
+          <BranchToDialog
+            videos={store.getState().doc.videos.filter((v) => v.editor_id !== source)}
+            close={close}
+            onPick={(target) => branch(source, target)}
+            onAddFromLibrary={(videos) => branchToNew(source, videos, drop)}
+          />
+        </Suspense>
       ),
     });
 
@@ -102,17 +107,19 @@ const branchActions = (ctx: EditContext) => {
       title: 'Select Video',
       maxWidth: 'md',
       render: ({ close }) => (
-        <BranchToDialog
-          close={close}
-          onAddFromLibrary={(videos) => {
-            const spots = placeNodes(videos.length, NODE_SIZE, taken(), near ? boxOf(near) : null);
-            store.addVideosOnMap(
-              videos.map((video, i) => ({ video, at: spots[i] })),
-              pinsOf(layout),
-            );
-            announce(`Added ${videos.map((v) => v.title).join(', ')} to the map.`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BranchToDialog
+            close={close}
+            onAddFromLibrary={(videos) => {
+              const spots = placeNodes(videos.length, NODE_SIZE, taken(), near ? boxOf(near) : null);
+              store.addVideosOnMap(
+                videos.map((video, i) => ({ video, at: spots[i] })),
+                pinsOf(layout),
+              );
+              announce(`Added ${videos.map((v) => v.title).join(', ')} to the map.`);
+            }}
+          />
+        </Suspense>
       ),
     });
 
@@ -143,14 +150,16 @@ const changeActions = (ctx: EditContext) => {
       title: `Where '${edge.text}' leads`,
       maxWidth: 'md',
       render: ({ close }) => (
-        <ChangeTargetDialog
-          videos={store.getState().doc.videos}
-          selected={edge.broken || edge.linkOut ? null : edge.target}
-          onPick={(target) => {
-            close();
-            retarget(edge, branchId, target);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ChangeTargetDialog
+            videos={store.getState().doc.videos}
+            selected={edge.broken || edge.linkOut ? null : edge.target}
+            onPick={(target) => {
+              close();
+              retarget(edge, branchId, target);
+            }}
+          />
+        </Suspense>
       ),
     });
   };
