@@ -226,7 +226,7 @@ describeBrowser('editing on the funnel map', () => {
     // B: Branch to…, the funnel's other videos listed; Tab to one, Enter.
     await page.keyboard.press('b');
     const dialog = page.getByRole('dialog', { name: "Branch from 'first' to…" });
-    await dialog.waitFor();
+    await dialog.getByRole('list', { name: 'Funnel videos' }).waitFor();
     for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press('Tab');
       if ((await page.evaluate(() => document.activeElement?.textContent ?? '')).includes('second')) break;
@@ -236,6 +236,7 @@ describeBrowser('editing on the funnel map', () => {
     await until(async () => (await page.getByTestId('map-status').innerText()).includes('Added a branch from first to second.'), 'the announcement');
     // Focus is back on the video; Right goes to its new branch, named for a screen reader.
     await expectFocusOn(page, 'kb-first');
+    await map.locator('.react-flow__edge[data-id^="branch:kb-first:"]').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-id')?.startsWith('branch:kb-first:'));
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe("Branch 'second' from first to second");

@@ -12,10 +12,12 @@ const flowElement = (target: EventTarget): { kind: 'node' | 'edge'; id: string }
   return { kind: el.classList.contains('react-flow__node') ? 'node' : 'edge', id };
 };
 
-const focusOn = (container: HTMLElement, kind: 'node' | 'edge', id: string | undefined) => {
+/** Focuses the node or edge; one just added may be drawn a frame or two later, so it is looked for again then. */
+const focusOn = (container: HTMLElement, kind: 'node' | 'edge', id: string | undefined, tries = 10) => {
   if (!id) return;
   const el = container.querySelector<HTMLElement | SVGElement>(`.react-flow__${kind}[data-id="${CSS.escape(id)}"]`);
-  el?.focus();
+  if (el) el.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusOn(container, kind, id, tries - 1));
 };
 
 /**
