@@ -92,6 +92,26 @@ describe('PUT /api/funnels/{id}', () => {
     expect(shown.body.data.version).toBe(2);
   });
 
+  it('stores where each video sits on the funnel map, bounded, and gives it back', async () => {
+    const a = await addVideo(user, { title: 'Intro' });
+    const b = await addVideo(user, { title: 'Second' });
+    const funnel = await createFunnel(user);
+    const doc = twoVideoDocument(a.id, b.id);
+    const placed = { ...doc, videos: [{ ...doc.videos[0], map: { x: -40.5, y: 320 } }, doc.videos[1]] };
+    expect((await user.http.put(`/api/funnels/${funnel.id}`, placed, user.token)).status).toBe(200);
+    const shown = (await user.http.get(`/api/funnels/${funnel.id}`, user.token)).body.data;
+    expect(shown.videos[0].map).toEqual({ x: -40.5, y: 320 });
+    // A video without a stored place has none (the map lays it out).
+    expect(shown.videos[1]).not.toHaveProperty('map');
+    const far = { ...doc, videos: [{ ...doc.videos[0], map: { x: 2e6, y: 'top' } }, doc.videos[1]] };
+    const res = await user.http.put(`/api/funnels/${funnel.id}`, far, user.token);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['videos.0.map.x', 'videos.0.map.y']));
+    const exported = await user.http.get(`/api/funnels/${funnel.id}/export`, user.token);
+    expect(exported.status).toBe(200);
+    expect(exported.body.funnel.videos[0].map).toEqual({ x: -40.5, y: 320 });
+  });
+
   it('updates only title, description and settings when no videos are sent', async () => {
     const a = await addVideo(user);
     const b = await addVideo(user);

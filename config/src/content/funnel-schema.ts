@@ -204,6 +204,14 @@ export const elementSchema = z.discriminatedUnion(
   { error: () => ({ message: "must be 'text' or 'branch'" }) },
 );
 
+/** A map coordinate, bounded so a stored layout stays drawable. */
+const mapCoordinate = z
+  .number({ message: 'must be a number' })
+  .finite({ message: 'must be a number' })
+  .min(-CONTENT_LIMITS.mapCoordinateMax, { message: `must be at least -${CONTENT_LIMITS.mapCoordinateMax}` })
+  .max(CONTENT_LIMITS.mapCoordinateMax, { message: `must be at most ${CONTENT_LIMITS.mapCoordinateMax}` });
+const mapPositionSchema = z.object({ x: mapCoordinate, y: mapCoordinate });
+
 export const funnelVideoSchema = z.object({
   /** The library video's id. */
   id: z.number({ message: 'must be a video id' }).int({ message: 'must be a video id' }).positive({ message: 'must be a video id' }),
@@ -212,6 +220,8 @@ export const funnelVideoSchema = z.object({
     .array(elementSchema)
     .max(CONTENT_LIMITS.maxElementsPerVideo, { message: `at most ${CONTENT_LIMITS.maxElementsPerVideo} elements` })
     .default([]),
+  /** Where the creator placed it on the funnel map (left out: the map lays it out). */
+  map: mapPositionSchema.optional(),
 });
 
 /** A funnel's settings; search engines index its player page only when the creator allows it (off by default). */

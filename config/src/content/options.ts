@@ -76,6 +76,8 @@ export const CONTENT_LIMITS = {
   maxVideosPerFunnel: 200,
   maxElementsPerVideo: 200,
   maxBranchesPerElement: 20,
+  /** A video's stored place on the funnel map: each coordinate within ± this. */
+  mapCoordinateMax: 1_000_000,
 } as const;
 
 export const DEFAULT_INACTION = 'skip-and-continue';

@@ -130,13 +130,14 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
 
       {payload && <EditorPreview payload={payload} run={previewing} />}
 
-      {showMap && doc.videos.length > 0 && (
+      {showMap && (
         <MapSection
           videos={doc.videos}
           onOpen={(editorId, at) => {
             openEditor(editorId);
             if (at) store.selectElement(at.elementId, at.branchId);
           }}
+          editing={{ store, onRefused: refuse, removeVideo }}
         />
       )}
 
@@ -185,11 +186,11 @@ const EditorPreview = ({ payload, run }: { payload: PlayerPayload; run: number }
   </Paper>
 );
 
-/** The map of the funnel, loaded when first shown; picking a node or branch opens it in the editor. */
-const MapSection = ({ videos, onOpen }: { videos: readonly EditorVideo[]; onOpen: ComponentProps<typeof FunnelMap>['onOpen'] }) => (
+/** The map of the funnel, loaded when first shown; picking a node or branch opens it in the editor, and the map edits the funnel too. */
+const MapSection = ({ videos, onOpen, editing }: Pick<ComponentProps<typeof FunnelMap>, 'onOpen' | 'editing'> & { videos: readonly EditorVideo[] }) => (
   <Box id="funnel-map-panel" component="section" aria-label="Map of the funnel" sx={{ mb: 3 }}>
     <Suspense fallback={<Loader label="Loading the map" />}>
-      <FunnelMap videos={videos} onOpen={onOpen} />
+      <FunnelMap videos={videos} onOpen={onOpen} editing={editing} />
     </Suspense>
   </Box>
 );

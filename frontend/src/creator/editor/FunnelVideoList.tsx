@@ -42,14 +42,7 @@ export const FunnelVideoList = ({
         <Typography id="funnel-videos-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           Videos
         </Typography>
-        <Button
-          sx={{ mr: 1 }}
-          startIcon={<AccountTreeIcon />}
-          aria-expanded={showMap}
-          aria-controls="funnel-map-panel"
-          disabled={videos.length === 0}
-          onClick={onToggleMap}
-        >
+        <Button sx={{ mr: 1 }} startIcon={<AccountTreeIcon />} aria-expanded={showMap} aria-controls="funnel-map-panel" onClick={onToggleMap}>
           {showMap ? 'Hide map' : 'Show map'}
         </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>

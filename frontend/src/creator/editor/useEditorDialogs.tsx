@@ -35,7 +35,7 @@ export const useEditorDialogs = (store: DocumentStore) => {
       maxWidth: 'md',
       render: ({ close }) => <VideoToFunnelModal close={close} onAdd={(videos) => store.addVideos(videos)} />,
     });
-  const removeVideo = (video: EditorVideo) => {
+  const removeVideo = (video: EditorVideo, done?: () => void) => {
     const into = store.branchesInto(video.editor_id);
     notice({
       header: 'Remove video',
@@ -47,7 +47,10 @@ export const useEditorDialogs = (store: DocumentStore) => {
       ),
       confirmText: 'Remove',
       danger: true,
-      onConfirm: () => store.removeVideo(video.editor_id),
+      onConfirm: () => {
+        store.removeVideo(video.editor_id);
+        done?.();
+      },
     });
   };
   const deleteElement = (elementId: string) =>

@@ -1,23 +1,27 @@
-import { useMemo, useState } from 'react';
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider } from '@xyflow/react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type ReactFlowState, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
-import { funnelGraph, layoutFunnel } from './funnel-graph';
+import { funnelGraph, layoutFunnel, layoutKey, placeLayout, type FunnelGraph, type FunnelLayout } from './funnel-graph';
 import { InitialView } from './InitialView';
 import { RoutedEdge } from './MapEdge';
 import { VideoNode } from './MapNode';
-import { FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
+import { EdgeLabels, FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
 import { useFlowElements } from './useFlowElements';
+import { useMapEditing, type MapEditor } from './useMapEditing';
 import { useMapInteractions } from './useMapInteractions';
 
 export type { FunnelMapProps } from './map-shared';
 
 const nodeTypes = { video: VideoNode };
+/** The editing toolbar loads only where the map edits (not on the analytics page). */
+const MapToolbar = lazy(() => import('./MapToolbar').then((m) => ({ default: m.MapToolbar })));
+const MapStatus = lazy(() => import('./MapToolbar').then((m) => ({ default: m.MapStatus })));
 const edgeTypes = { routed: RoutedEdge };
 
 /** The funnel as a graph: videos as nodes, branch buttons and inaction defaults as labelled edges. */
 export const FunnelMap = (props: FunnelMapProps) => {
-  if (props.videos.length === 0) {
+  if (props.videos.length === 0 && !props.editing) {
     return (
       <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="funnel-map-empty">
         Add videos to see the funnel map.
@@ -31,66 +35,188 @@ export const FunnelMap = (props: FunnelMapProps) => {
   );
 };
 
-/** The laid-out map: React Flow with its nodes, edges, controls, and a minimap when the map is bigger than the view. */
-const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map' }: FunnelMapProps) => {
-  const layout = useMemo(() => layoutFunnel(funnelGraph(videos), { labelLines: stats ? 2 : 1 }), [videos, stats]);
+/** The automatic layout, made again only when the graph's shape changes (not when a video is moved). */
+const useAutoLayout = (graph: FunnelGraph, labelLines: number): FunnelLayout => {
+  const key = `${labelLines}#${layoutKey(graph)}`;
+  const [auto, setAuto] = useState(() => ({ key, layout: layoutFunnel(graph, { labelLines }) }));
+  if (auto.key === key) return auto.layout;
+  const next = { key, layout: layoutFunnel(graph, { labelLines }) };
+  setAuto(next);
+  return next.layout;
+};
+
+/** The graph laid out: stored places first, the automatic layout for the rest. */
+const useLayout = (videos: FunnelMapProps['videos'], stats: FunnelMapProps['stats']): FunnelLayout => {
+  const graph = useMemo(() => funnelGraph(videos), [videos]);
+  const auto = useAutoLayout(graph, stats ? 2 : 1);
+  const stored = useMemo(() => new Map(videos.flatMap((v) => (v.map ? [[v.editor_id, v.map] as const] : []))), [videos]);
+  return useMemo(() => placeLayout(graph, auto, stored), [graph, auto, stored]);
+};
+
+/**
+ * On the editing map React Flow owns the nodes (uncontrolled): a drag moves them in its own store
+ * without a render from the top each pointer move; a new layout (an edit, undo) replaces them.
+ */
+const useOwnedNodes = (nodes: Node<VideoNodeData>[], owned: boolean) => {
+  const { setNodes } = useReactFlow();
+  const [first] = useState(nodes);
+  useEffect(() => {
+    if (owned && nodes !== first) setNodes(nodes);
+  }, [owned, nodes, first, setNodes]);
+  return first;
+};
+
+/** The laid-out map: React Flow with its nodes, edges, controls, and a minimap when the map is bigger than the view; an editing surface when `editing` is given. */
+const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', editing }: FunnelMapProps) => {
+  const layout = useLayout(videos, stats);
   const byId = useMemo(() => new Map(layout.nodes.map((n) => [n.id, n])), [layout]);
   const edgeById = useMemo(() => new Map(layout.edges.map((e) => [e.id, e])), [layout]);
-  const { nodes, edges } = useFlowElements(layout, byId, stats, onOpen);
-  const { focusedEdge, onFocus, onBlur, onKeyDown, open, openEdge } = useMapInteractions({ layout, byId, edgeById, videos, onOpen });
-  const [big, setBig] = useState(false);
+  const { nodes, edges } = useFlowElements(layout, byId, stats, onOpen, Boolean(editing));
+  const editor = useMapEditing(editing, layout, edgeById);
+  const { focusedEdge, current, onFocus, onBlur, onKeyDown, open, openEdge } = useMapInteractions({ layout, byId, edgeById, videos, onOpen, editing, editor });
+  const onNodeClick = useCallback((_: unknown, node: Node) => open(node.id), [open]);
+  const onEdgeClick = useCallback((_: unknown, edge: Edge) => openEdge(edge.id), [openEdge]);
 
   return (
-    <Box
-      sx={{
-        height,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: '#fafafa',
-        '& .react-flow__attribution a': { color: '#1f2328' },
-        '& .react-flow__edge:focus, & .react-flow__edge:focus-visible': { outline: 'none' },
-        '& .react-flow__node:focus-visible': { outline: `3px solid ${FOCUS}`, outlineOffset: 2, borderRadius: 2 },
-      }}
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      aria-label={label}
-      role="region"
-      data-testid="funnel-map"
-    >
-      <FocusedEdge.Provider value={focusedEdge}>
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          onNodeClick={(_, node) => open(node.id)}
-          onEdgeClick={onOpen ? (_, edge) => openEdge(edge.id) : undefined}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          nodesFocusable
-          edgesFocusable
-          autoPanOnNodeFocus={false}
-          minZoom={0.1}
-          maxZoom={1.5}
-          ariaLabelConfig={{
-            'node.a11yDescription.default': onOpen
-              ? 'Press Enter to open this video in the editor; Right arrow goes to its branches.'
-              : 'A video of the funnel; Right arrow goes to its branches.',
-            'edge.a11yDescription.default': onOpen
-              ? 'Press Enter to edit this branch in its video; Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.'
-              : 'Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.',
-            'minimap.ariaLabel': 'Overview of the whole map',
-          }}
-        >
-          <InitialView layout={layout} onBig={setBig} />
-          <Background gap={24} color="#d5d7db" />
-          <Controls showInteractive={false} />
-          {big && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as VideoNodeData).node.root ? '#1b5e20' : '#b8bcc4')} />}
-        </ReactFlow>
-      </FocusedEdge.Provider>
-    </Box>
+    <>
+      <Box
+        sx={{
+          height,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: '#fafafa',
+          '& .react-flow__attribution a': { color: '#1f2328' },
+          '& .react-flow__edge:focus, & .react-flow__edge:focus-visible': { outline: 'none' },
+          '& .react-flow__node:focus-visible': { outline: `3px solid ${FOCUS}`, outlineOffset: 2, borderRadius: 2 },
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        aria-label={label}
+        aria-describedby={editor ? 'funnel-map-help' : undefined}
+        role="region"
+        data-testid="funnel-map"
+      >
+        <FocusedEdge.Provider value={focusedEdge}>
+          <LabelLayer>
+            <FlowCanvas
+              nodes={nodes}
+              edges={edges}
+              layout={layout}
+              flow={editor?.flow}
+              onNodeClick={onNodeClick}
+              onEdgeClick={onOpen ? onEdgeClick : undefined}
+              opens={Boolean(onOpen)}
+            />
+          </LabelLayer>
+        </FocusedEdge.Provider>
+      </Box>
+      {/* After the map, so Tab from the page's header enters the map first. */}
+      {editor && (
+        <Suspense fallback={null}>
+          <MapToolbar editor={editor} current={current} byId={byId} edgeById={edgeById} />
+          <MapStatus announcement={editor.announcement} />
+        </Suspense>
+      )}
+    </>
   );
 };
+
+/**
+ * React Flow itself. A drag re-renders only this (the dragged node's place is local state until
+ * the drop), so the toolbar, the keyboard handling and the document stay as they are meanwhile.
+ */
+const FlowCanvas = memo(
+  ({
+    nodes,
+    edges,
+    layout,
+    flow,
+    onNodeClick,
+    onEdgeClick,
+    opens,
+  }: {
+    nodes: Node<VideoNodeData>[];
+    edges: Edge[];
+    layout: FunnelLayout;
+    flow: MapEditor['flow'] | undefined;
+    onNodeClick: (e: unknown, node: Node) => void;
+    onEdgeClick: ((e: unknown, edge: Edge) => void) | undefined;
+    opens: boolean;
+  }) => {
+    const edits = Boolean(flow);
+    const initial = useOwnedNodes(nodes, edits);
+    const [big, setBig] = useState(false);
+    const labels = useMemo(() => ariaLabels(opens, edits), [opens, edits]);
+    return (
+      <ReactFlow
+        {...(edits ? { defaultNodes: initial } : { nodes })}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodeClick={onNodeClick}
+        onEdgeClick={onEdgeClick}
+        onNodeDragStop={flow?.onNodeDragStop}
+        onConnect={flow?.onConnect}
+        onConnectEnd={flow?.onConnectEnd}
+        onReconnect={flow?.onReconnect}
+        onReconnectEnd={flow?.onReconnectEnd}
+        onReconnectStart={flow?.onReconnectStart}
+        isValidConnection={flow?.isValidConnection}
+        nodesDraggable={edits}
+        nodesConnectable={edits}
+        edgesReconnectable={edits}
+        deleteKeyCode={null}
+        elementsSelectable={false}
+        nodesFocusable
+        edgesFocusable
+        autoPanOnNodeFocus={false}
+        minZoom={0.1}
+        maxZoom={1.5}
+        ariaLabelConfig={labels}
+      >
+        <InitialView layout={layout} onBig={setBig} />
+        <Background gap={24} color="#d5d7db" />
+        <Controls showInteractive={false} />
+        {big && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as VideoNodeData).node.root ? '#1b5e20' : '#b8bcc4')} />}
+      </ReactFlow>
+    );
+  },
+);
+FlowCanvas.displayName = 'FlowCanvas';
+
+const labelLayerOf = (s: ReactFlowState) => s.domNode?.querySelector('.react-flow__edgelabel-renderer') ?? null;
+
+/** Gives the edges React Flow's label layer once it exists (the flow inside needs the provider's store). */
+const LabelLayer = ({ children }: { children: ReactNode }) => {
+  const [layer, setLayer] = useState<Element | null>(null);
+  return (
+    <EdgeLabels.Provider value={layer}>
+      {children}
+      <FindLabelLayer onFound={setLayer} />
+    </EdgeLabels.Provider>
+  );
+};
+
+/** Inside React Flow: reports its label layer (one lookup per store change, not one per edge). */
+const FindLabelLayer = ({ onFound }: { onFound: (layer: Element | null) => void }) => {
+  const layer = useStore(labelLayerOf);
+  useEffect(() => onFound(layer), [layer, onFound]);
+  return null;
+};
+
+/** What a screen reader says a node or an edge does. */
+const ariaLabels = (opens: boolean, edits: boolean) => ({
+  'node.a11yDescription.default': edits
+    ? 'Press Enter to open this video in the editor, B to branch from it to another video, Delete to remove it from the funnel; Right arrow goes to its branches.'
+    : opens
+      ? 'Press Enter to open this video in the editor; Right arrow goes to its branches.'
+      : 'A video of the funnel; Right arrow goes to its branches.',
+  'edge.a11yDescription.default': edits
+    ? 'Press Enter to edit this branch in its video, T to change where it leads, Delete to delete it; Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.'
+    : opens
+      ? 'Press Enter to edit this branch in its video; Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.'
+      : 'Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.',
+  'minimap.ariaLabel': 'Overview of the whole map',
+});

@@ -33,8 +33,15 @@ const LinkContent = ({ node, stats }: { node: LaidOutNode; stats?: NodeStats }) 
 );
 
 /** A node of the map: a video (poster, flags, title, duration, jumps, figures), a link out, or a removed video. */
+/** Handles drawn on an editable video: a dot to drag a new branch from (right), the end a branch is dropped on (left). */
+const handleStyle = (editable: boolean, side: 'left' | 'right') =>
+  editable
+    ? { width: 14, height: 14, [side]: -7, background: side === 'right' ? '#3d3a9e' : '#fff', border: '2px solid #3d3a9e', transform: 'translateY(-50%)' }
+    : { visibility: 'hidden' as const };
+
 export const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
   const { node, stats, jumps } = data;
+  const editable = Boolean(data.editable) && node.kind === 'video';
   const missing = node.kind === 'missing';
   const link = node.kind === 'link';
   return (
@@ -56,8 +63,8 @@ export const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
       }}
       data-testid={`map-node-${node.id}`}
     >
-      <Handle type="target" position={Position.Left} isConnectable={false} style={{ visibility: 'hidden' }} />
-      <Handle type="source" position={Position.Right} isConnectable={false} style={{ visibility: 'hidden' }} />
+      <Handle type="target" position={Position.Left} isConnectable={editable} style={handleStyle(editable, 'left')} />
+      <Handle type="source" position={Position.Right} isConnectable={editable} style={handleStyle(editable, 'right')} />
       {link ? <LinkContent node={node} stats={stats} /> : missing ? <MissingContent /> : <VideoContent node={node} stats={stats} jumps={jumps} />}
     </Box>
   );

@@ -1,4 +1,5 @@
 import dagre, { type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
+import { placeNode } from './map-placement';
 import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement, type VideoProvider } from '@branchify/shared';
 
 /**
@@ -12,6 +13,8 @@ export interface MapSourceVideo {
   editor_id: string;
   elements: ReadonlyArray<FunnelElement>;
   video: { title: string; thumbnail: string | null; duration: number | null; provider?: VideoProvider; external_id?: string | null } | null;
+  /** Where the creator placed it (its top-left corner); left out: laid out automatically. */
+  map?: Point;
 }
 
 /** A timestamp jump: a button that seeks within its own video. */
@@ -104,17 +107,22 @@ export interface LaidOutEdge extends MapEdge {
   points: Point[];
   /** The label's box (top-left corner and size). */
   labelBox: Box;
+  /** Where its source and target nodes were when `points` were routed: moved away from there, it is drawn as a curve between them. */
+  routedFrom?: { source: Point; target: Point };
 }
 
 export interface FunnelLayout {
   nodes: LaidOutNode[];
   edges: LaidOutEdge[];
+  /** The map's extent: from (left, top) to (width, height). */
   width: number;
   height: number;
+  left?: number;
+  top?: number;
 }
 
-const NODE_WIDTH = 220;
-const NODE_HEIGHT = 196;
+export const NODE_WIDTH = 220;
+export const NODE_HEIGHT = 196;
 const MISSING_NODE_HEIGHT = 72;
 const LINK_NODE_HEIGHT = 72;
 const LABEL_CHAR_WIDTH = 7.2;
@@ -304,3 +312,62 @@ export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number 
 
 /** Whether two boxes overlap (touching edges do not count). */
 export const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** What the automatic layout depends on (nodes, edges and label sizes): it is laid out again only when this changes. */
+export const layoutKey = (graph: FunnelGraph): string =>
+  `${graph.nodes.map((n) => `${n.id}:${n.kind}`).join('|')}#${graph.edges.map((e) => `${e.id}>${e.target}:${shortLabel(e.label).length}`).join('|')}`;
+
+/** Room kept around the map's content. */
+const MAP_MARGIN = 16;
+
+/** A label centred between the right of the source box and the left of the target box (where a curve between them passes). */
+const labelBetween = (source: Box, target: Box, label: Box): Box => ({
+  ...label,
+  x: (source.x + source.width + target.x) / 2 - label.width / 2,
+  y: (source.y + source.height / 2 + target.y + target.height / 2) / 2 - label.height / 2,
+});
+
+/**
+ * The graph drawn with the positions the creator stored: those videos where they were put, the
+ * rest where the automatic layout (`base`, laid out from the same graph) put them. Once any video
+ * has a stored place, link-out and removed-video nodes go beside their first source instead.
+ */
+export const placeLayout = (graph: FunnelGraph, base: FunnelLayout, stored: ReadonlyMap<string, Point>): FunnelLayout => {
+  const baseBox = new Map(base.nodes.map((n) => [n.id, n.box]));
+  const baseEdge = new Map(base.edges.map((e) => [e.id, e]));
+  const boxes = new Map<string, Box>();
+  for (const node of graph.nodes) {
+    const box = baseBox.get(node.id) ?? { x: 0, y: 0, width: NODE_WIDTH, height: NODE_HEIGHT };
+    const at = node.kind === 'video' ? stored.get(node.id) : undefined;
+    if (at) boxes.set(node.id, { ...box, x: at.x, y: at.y });
+  }
+  for (const node of graph.nodes) {
+    if (boxes.has(node.id)) continue;
+    const box = baseBox.get(node.id) ?? { x: 0, y: 0, width: NODE_WIDTH, height: NODE_HEIGHT };
+    const source = node.kind !== 'video' && stored.size > 0 ? graph.edges.find((e) => e.target === node.id)?.source : undefined;
+    const near = source ? boxes.get(source) : undefined;
+    boxes.set(node.id, near ? { ...box, ...placeNode(box, [...boxes.values()], near) } : box);
+  }
+  const nodes = graph.nodes.map((node): LaidOutNode => ({ ...node, box: boxes.get(node.id)! }));
+  const edges = graph.edges.map((edge): LaidOutEdge => {
+    const routed = baseEdge.get(edge.id);
+    const from = baseBox.get(edge.source);
+    const to = baseBox.get(edge.target);
+    const source = boxes.get(edge.source)!;
+    const target = boxes.get(edge.target)!;
+    const labelBox = routed?.labelBox ?? { x: 0, y: 0, width: 0, height: 0 };
+    const still = routed && from && to && from.x === source.x && from.y === source.y && to.x === target.x && to.y === target.y;
+    return {
+      ...edge,
+      points: routed?.points ?? [],
+      labelBox: still ? labelBox : labelBetween(source, target, labelBox),
+      routedFrom: from && to ? { source: { x: from.x, y: from.y }, target: { x: to.x, y: to.y } } : undefined,
+    };
+  });
+  const all = [...nodes.map((n) => n.box), ...edges.map((e) => e.labelBox)];
+  const left = Math.min(0, ...all.map((b) => b.x - MAP_MARGIN));
+  const top = Math.min(0, ...all.map((b) => b.y - MAP_MARGIN));
+  const width = Math.max(base.width, ...all.map((b) => b.x + b.width + MAP_MARGIN));
+  const height = Math.max(base.height, ...all.map((b) => b.y + b.height + MAP_MARGIN));
+  return { nodes, edges, width, height, left, top };
+};

@@ -1,7 +1,8 @@
 import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import type { Box as Rect, FunnelLayout, LaidOutEdge, LaidOutNode } from './funnel-graph';
-import type { FunnelMapProps } from './map-shared';
+import type { FunnelMapProps, MapEditing } from './map-shared';
+import type { MapEditor } from './useMapEditing';
 
 /** The node or edge an event happened in, by React Flow's classes and ids. */
 const flowElement = (target: EventTarget): { kind: 'node' | 'edge'; id: string } | null => {
@@ -11,10 +12,12 @@ const flowElement = (target: EventTarget): { kind: 'node' | 'edge'; id: string }
   return { kind: el.classList.contains('react-flow__node') ? 'node' : 'edge', id };
 };
 
-const focusOn = (container: HTMLElement, kind: 'node' | 'edge', id: string | undefined) => {
+/** Focuses the node or edge; one just added may be drawn a frame or two later, so it is looked for again then. */
+const focusOn = (container: HTMLElement, kind: 'node' | 'edge', id: string | undefined, tries = 10) => {
   if (!id) return;
   const el = container.querySelector<HTMLElement | SVGElement>(`.react-flow__${kind}[data-id="${CSS.escape(id)}"]`);
-  el?.focus();
+  if (el) el.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusOn(container, kind, id, tries - 1));
 };
 
 /**
@@ -27,16 +30,22 @@ export const useMapInteractions = ({
   edgeById,
   videos,
   onOpen,
+  editing,
+  editor,
 }: {
   layout: FunnelLayout;
   byId: ReadonlyMap<string, LaidOutNode>;
   edgeById: ReadonlyMap<string, LaidOutEdge>;
   videos: FunnelMapProps['videos'];
   onOpen: FunnelMapProps['onOpen'];
+  editing?: MapEditing;
+  editor: MapEditor | null;
 }) => {
   const store = useStoreApi();
   const { setCenter } = useReactFlow();
   const [focusedEdge, setFocusedEdge] = useState<string | null>(null);
+  /** The node or edge last focused: what the map's toolbar acts on. */
+  const [current, setCurrent] = useState<{ kind: 'node' | 'edge'; id: string } | null>(null);
   /** Pans (at the same zoom) so a focused node or edge label is wholly in view. */
   const reveal = (box: Rect) => {
     const { transform, width, height: viewHeight } = store.getState();
@@ -59,11 +68,59 @@ export const useMapInteractions = ({
     const at = flowElement(e.target);
     setFocusedEdge(at?.kind === 'edge' ? at.id : null);
     if (!at) return;
+    setCurrent(at);
     const box = at.kind === 'node' ? byId.get(at.id)?.box : edgeById.get(at.id)?.labelBox;
     if (box) reveal(box);
   };
-  const onKeyDown = keyHandler(layout, edgeById, open, openEdge);
-  return { focusedEdge, onFocus, onBlur: () => setFocusedEdge(null), onKeyDown, open, openEdge };
+  const walk = keyHandler(layout, edgeById, open, openEdge);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (editing && editor && editKeys(e, editing, editor, byId, edgeById)) return;
+    walk(e);
+  };
+  return { focusedEdge, current, onFocus, onBlur: () => setFocusedEdge(null), onKeyDown, open, openEdge };
+};
+
+/** A keystroke meant for a text field, not for the map. */
+const typing = (e: KeyboardEvent) => {
+  const t = e.target as HTMLElement;
+  return t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName);
+};
+
+// Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo; on a video, B branches from it and Delete removes it; on a button's edge, T changes its target and Delete deletes it.
+const editKeys = (
+  e: KeyboardEvent<HTMLDivElement>,
+  editing: MapEditing,
+  editor: MapEditor,
+  byId: ReadonlyMap<string, LaidOutNode>,
+  edgeById: ReadonlyMap<string, LaidOutEdge>,
+): boolean => {
+  if (typing(e)) return false;
+  const key = e.key.toLowerCase();
+  if ((e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) {
+    e.preventDefault();
+    const redo = key === 'y' || e.shiftKey;
+    if (redo) editing.store.redo();
+    else editing.store.undo();
+    editor.announce(redo ? 'Redone.' : 'Undone.');
+    return true;
+  }
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  const at = flowElement(e.target);
+  if (!at) return false;
+  const video = at.kind === 'node' && byId.get(at.id)?.kind === 'video';
+  const button = at.kind === 'edge' && edgeById.get(at.id)?.kind === 'branch';
+  const act = (run: () => void) => {
+    e.preventDefault();
+    run();
+    return true;
+  };
+  if (video && key === 'b') return act(() => editor.branchFrom(at.id));
+  if (button && key === 't') return act(() => editor.changeTarget(at.id));
+  if (key === 'delete' || key === 'backspace') {
+    if (video) return act(() => editor.removeNode(at.id));
+    if (button) return act(() => editor.deleteEdge(at.id));
+  }
+  return false;
 };
 
 // Enter opens; arrows walk the graph: right along an edge to its target, left back to its source, up and down between a video's edges.

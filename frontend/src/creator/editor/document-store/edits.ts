@@ -41,11 +41,17 @@ export const insertAfter = <T extends { id: string }>(list: readonly T[], afterI
   return next;
 };
 
-/** A new branch named as the next one, leading to the first other video of the funnel. */
-const draftBranch = (doc: EditorDocument, existing: readonly Branch[], editorId: string, position: Point): Branch => {
-  const target = doc.videos.find((v) => v.editor_id !== editorId)?.editor_id ?? null;
+/** What a new button is made with instead of the defaults: where it leads and what it says. */
+export interface BranchDraft {
+  video: string;
+  text: string;
+}
+
+/** A new branch named as the next one, leading to the first other video of the funnel (or as `draft` says). */
+const draftBranch = (doc: EditorDocument, existing: readonly Branch[], editorId: string, position: Point, draft?: BranchDraft): Branch => {
+  const target = draft?.video ?? doc.videos.find((v) => v.editor_id !== editorId)?.editor_id ?? null;
   const name = nextBranchName(existing.map((b) => b.name));
-  return makeBranch({ id: newId('br'), name, onclick: 'branch', video: target, standard: { text: name, position }, image: { position } });
+  return makeBranch({ id: newId('br'), name, onclick: 'branch', video: target, standard: { text: draft?.text ?? name, position }, image: { position } });
 };
 
 /**
@@ -53,14 +59,20 @@ const draftBranch = (doc: EditorDocument, existing: readonly Branch[], editorId:
  * nothing shown meanwhile inside the safe area (staggered 30 px from the previous one when the
  * video is full).
  */
-export const newElement = (doc: EditorDocument, video: EditorVideo, type: 'text' | 'branch', timing: { showAt: number; hideAt: number }): FunnelElement => {
+export const newElement = (
+  doc: EditorDocument,
+  video: EditorVideo,
+  type: 'text' | 'branch',
+  timing: { showAt: number; hideAt: number },
+  draft?: BranchDraft,
+): FunnelElement => {
   const editorId = video.editor_id;
   const id = newId(type === 'text' ? 't' : 'b');
   const common = { id, position: { top: 0, left: 0 }, player: { ...DESIGN_SIZE }, showAt: timing.showAt, hideAt: timing.hideAt, belongsTo: editorId };
   const drafted =
     type === 'text'
       ? makeElement('text', { ...common, width: 240, data: { title: 'Your text here' } })
-      : makeElement('branch', { ...common, data: { branches: [draftBranch(doc, [], editorId, { top: PROMPT_ROW.height, left: 0 })] } });
+      : makeElement('branch', { ...common, data: { branches: [draftBranch(doc, [], editorId, { top: PROMPT_ROW.height, left: 0 }, draft)] } });
   // Placed where it overlaps nothing shown while it shows (a branch element: its prompt row and button).
   const parts = elementBoxes(drafted);
   const size = { width: Math.max(...parts.map((b) => b.left + b.width)), height: Math.max(...parts.map((b) => b.top + b.height)) };

@@ -4,4 +4,13 @@
  */
 export { DocumentStore } from './store';
 export { fromResource, toRequestBody } from './resource';
-export { DESIGN_SIZE, type BranchElement, type EditorDocument, type EditorLimits, type EditorState, type EditorVideo, type TextElement } from './types';
+export {
+  DESIGN_SIZE,
+  type BranchElement,
+  type EditorDocument,
+  type EditorLimits,
+  type EditorState,
+  type EditorVideo,
+  type MapPosition,
+  type TextElement,
+} from './types';

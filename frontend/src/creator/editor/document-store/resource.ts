@@ -21,7 +21,13 @@ export const fromResource = (funnel: FunnelResource): EditorDocument => ({
   title: funnel.title,
   description: funnel.description ?? '',
   settings: { enable_resume_play: Boolean(funnel.settings?.enable_resume_play), allow_indexing: Boolean(funnel.settings?.allow_indexing) },
-  videos: funnel.videos.map((v) => ({ id: v.id, editor_id: v.editor_id, elements: v.elements.map(withServedFonts), video: v.video })),
+  videos: funnel.videos.map((v) => ({
+    id: v.id,
+    editor_id: v.editor_id,
+    elements: v.elements.map(withServedFonts),
+    video: v.video,
+    ...(v.map ? { map: v.map } : {}),
+  })),
 });
 
 /** What PUT funnels/{id} takes: the whole document, without the library details. */
@@ -29,5 +35,5 @@ export const toRequestBody = (doc: EditorDocument) => ({
   title: doc.title,
   description: doc.description,
   settings: doc.settings,
-  videos: doc.videos.map((v) => ({ id: v.id, editor_id: v.editor_id, elements: v.elements })),
+  videos: doc.videos.map((v) => ({ id: v.id, editor_id: v.editor_id, elements: v.elements, ...(v.map ? { map: v.map } : {}) })),
 });

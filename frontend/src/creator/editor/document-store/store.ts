@@ -3,7 +3,8 @@ import type { Point } from '../timeline-math';
 import { branchCopy, elementCopy, insertAfter, mapElement, mapVideo, newBranch, newElement, newId, placedAt } from './edits';
 import { UndoHistory } from './history';
 import { limitRefusal } from './limits';
-import type { AddResult, BranchElement, EditorDocument, EditorLimits, EditorState, EditorVideo, TextElement } from './types';
+import { retargeted, withBranchTo, withPositions, withVideosAt, withoutBranch } from './map-edits';
+import type { AddResult, BranchElement, BranchResult, EditorDocument, EditorLimits, EditorState, EditorVideo, MapPosition, TextElement } from './types';
 
 /**
  * The funnel being edited, free of React: its videos and their elements, what is selected, the
@@ -197,6 +198,60 @@ export class DocumentStore {
       const element = this.findElement(elementId);
       this.set({ selectedBranch: element?.type === 'branch' ? (element.data.branches[0]?.id ?? null) : null });
     }
+  }
+
+  // --- the funnel map ---------------------------------------------------------------------------
+  // Each is one undo step; `pins` (every video's place as the map shows it) keep the map as it is.
+
+  /** Videos moved on the map (a drag, when it ends). */
+  placeOnMap(positions: ReadonlyMap<string, MapPosition>): void {
+    this.update((doc) => withPositions(doc, positions));
+  }
+
+  /** A new branch element on `sourceId` with one button to `targetId` (see `withBranchTo`); refused by the plan's limit. */
+  branchOnMap(sourceId: string, targetId: string, pins: ReadonlyMap<string, MapPosition> = new Map()): BranchResult {
+    const made = withBranchTo(withPositions(this.state.doc, pins), this.limits, sourceId, targetId);
+    if (!made) return { ok: false, message: MESSAGES.notFound };
+    if ('refused' in made) return { ok: false, message: made.refused };
+    this.update(() => made.doc);
+    return { ok: true, elementId: made.elementId, branchId: made.branchId };
+  }
+
+  /** Library videos added at their places and, from `sourceId`, a branch to each; all or nothing. */
+  branchToNewVideos(
+    sourceId: string,
+    videos: ReadonlyArray<{ video: VideoResource; at: MapPosition }>,
+    pins: ReadonlyMap<string, MapPosition> = new Map(),
+  ): { ok: true; editorIds: string[] } | { ok: false; message: string } {
+    const added = withVideosAt(withPositions(this.state.doc, pins), videos);
+    let doc = added.doc;
+    for (const editorId of added.editorIds) {
+      const made = withBranchTo(doc, this.limits, sourceId, editorId);
+      if (!made) return { ok: false, message: MESSAGES.notFound };
+      if ('refused' in made) return { ok: false, message: made.refused };
+      doc = made.doc;
+    }
+    this.update(() => doc);
+    return { ok: true, editorIds: added.editorIds };
+  }
+
+  /** Library videos added at their places on the map. */
+  addVideosOnMap(videos: ReadonlyArray<{ video: VideoResource; at: MapPosition }>, pins: ReadonlyMap<string, MapPosition> = new Map()): string[] {
+    const added = withVideosAt(withPositions(this.state.doc, pins), videos);
+    this.update(() => added.doc);
+    return added.editorIds;
+  }
+
+  /** A button now leads to another video of the funnel. */
+  retargetBranch(elementId: string, branchId: string, targetId: string): void {
+    if (!this.state.doc.videos.some((v) => v.editor_id === targetId)) return;
+    this.update((doc) => retargeted(doc, elementId, branchId, targetId));
+  }
+
+  /** A button removed from the map (its element too when it was the last one). */
+  removeBranchOnMap(elementId: string, branchId: string): void {
+    this.update((doc) => withoutBranch(doc, elementId, branchId));
+    if (this.state.selectedBranch === branchId) this.set({ selectedElement: null, selectedBranch: null });
   }
 
   // --- the funnel's own fields, history, saving --------------------------------------------------

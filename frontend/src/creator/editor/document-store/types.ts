@@ -13,6 +13,14 @@ export interface EditorVideo {
   elements: FunnelElement[];
   /** The library video it plays (null once removed from the library). */
   video: VideoResource | null;
+  /** Where it sits on the funnel map (left out: laid out automatically). */
+  map?: MapPosition;
+}
+
+/** A video's place on the funnel map (its top-left corner). */
+export interface MapPosition {
+  x: number;
+  y: number;
 }
 
 export interface EditorDocument {
@@ -41,3 +49,6 @@ export interface EditorLimits {
 }
 
 export type AddResult = { ok: true; id: string } | { ok: false; message: string };
+
+/** A branch made on the map: its element and button, or why the plan refuses it. */
+export type BranchResult = { ok: true; elementId: string; branchId: string } | { ok: false; message: string };

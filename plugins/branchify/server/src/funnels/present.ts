@@ -36,7 +36,7 @@ export const presentFunnel = (
   version: row.version ?? 1,
   videos: (row.videos ?? ([] as FunnelDocument['videos'])).map((v) => {
     const video = library.get(v.id);
-    return { id: v.id, editor_id: v.editor_id, elements: v.elements, video: video ? presentVideo(video) : null };
+    return { id: v.id, editor_id: v.editor_id, elements: v.elements, ...(v.map ? { map: v.map } : {}), video: video ? presentVideo(video) : null };
   }),
   last_view_state: lastViewState,
 });

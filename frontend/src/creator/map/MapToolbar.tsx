@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import type { LaidOutEdge, LaidOutNode } from './funnel-graph';
+import type { MapEditor } from './useMapEditing';
+
+/** Off screen, still read aloud. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * The map's actions on what was focused last (a video or a button's edge), for the pointer and the
+ * keyboard alike, and how to use the map. The same actions have keys on the focused node or edge.
+ */
+export const MapToolbar = ({
+  editor,
+  current,
+  byId,
+  edgeById,
+}: {
+  editor: MapEditor;
+  current: { kind: 'node' | 'edge'; id: string } | null;
+  byId: ReadonlyMap<string, LaidOutNode>;
+  edgeById: ReadonlyMap<string, LaidOutEdge>;
+}) => {
+  const node = current?.kind === 'node' ? byId.get(current.id) : undefined;
+  const video = node?.kind === 'video' ? node : undefined;
+  const edge = current?.kind === 'edge' ? edgeById.get(current.id) : undefined;
+  const button = edge?.kind === 'branch' ? edge : undefined;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} role="toolbar" aria-label="Map actions">
+        <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => editor.addVideos(video?.id ?? null)}>
+          Add video
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<CallSplitIcon />}
+          disabled={!video}
+          onClick={() => video && editor.branchFrom(video.id)}
+          aria-describedby="map-current"
+        >
+          Branch to…
+        </Button>
+        <Button size="small" startIcon={<DeleteIcon />} disabled={!video} onClick={() => video && editor.removeNode(video.id)} aria-describedby="map-current">
+          Remove video
+        </Button>
+        <Button
+          size="small"
+          startIcon={<EditIcon />}
+          disabled={!button}
+          onClick={() => button && editor.changeTarget(button.id)}
+          aria-describedby="map-current"
+        >
+          Change target…
+        </Button>
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={!button}
+          onClick={() => button && editor.deleteEdge(button.id)}
+          aria-describedby="map-current"
+        >
+          Delete branch
+        </Button>
+        <Typography id="map-current" variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="map-current">
+          {video ? `Video: ${video.title}` : button ? `Branch: ${button.text}` : 'Focus a video or a branch on the map to act on it.'}
+        </Typography>
+      </Stack>
+      <Typography id="funnel-map-help" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        Drag from a video&apos;s right dot to another video to add a branch, or to empty space to pick one; drag a branch&apos;s end to another video to change
+        where it leads; drag videos to arrange them. Keys on a focused video: B branch, Delete remove; on a branch: T change target, Delete delete; Ctrl+Z undo.
+      </Typography>
+    </Box>
+  );
+};
+
+/** What the last map action did, said by screen readers. */
+export const MapStatus = ({ announcement }: { announcement: string }) => (
+  <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="map-status">
+    {announcement}
+  </Box>
+);
