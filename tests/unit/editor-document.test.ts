@@ -1,31 +1,14 @@
-import { funnelDocumentSchema, MESSAGES, type VideoResource } from '@branchify/shared';
-import { DocumentStore, toRequestBody, type EditorDocument } from '../../frontend/src/creator/editor/document-store';
+import { funnelDocumentSchema, MESSAGES } from '@branchify/shared';
+import { DocumentStore, toRequestBody } from '../../frontend/src/creator/editor/document-store';
 import { PROMPT_ROW, elementBoxes, type Box } from '../../frontend/src/creator/editor/placement';
 import { SAFE_AREA } from '../../frontend/src/creator/editor/timeline-math';
-
-const video = (id: number): VideoResource => ({
-  id,
-  title: `Video ${id}`,
-  size: 0,
-  thumbnail: null,
-  duration: 120,
-  provider: 'generic',
-  external_id: null,
-  embed_url: `https://media.test/${id}.mp4`,
-  source: `https://media.test/${id}.mp4`,
-  source_url: `https://media.test/${id}.mp4`,
-  total_funnels: 0,
-  created_at: null,
-  updated_at: null,
-});
-
-const empty = (): EditorDocument => ({ title: 'Funnel', description: '', settings: { enable_resume_play: false, allow_indexing: false }, videos: [] });
+import { emptyDocument, libraryVideo } from './support/editor';
 
 /** A store with two videos and a clock the test moves. */
 const setup = (limit: number | null = null) => {
   let now = 1_000;
-  const store = new DocumentStore(empty(), { perFunnel: limit }, () => now);
-  const [first, second] = store.addVideos([video(1), video(2)]);
+  const store = new DocumentStore(emptyDocument(), { perFunnel: limit }, () => now);
+  const [first, second] = store.addVideos([libraryVideo(1), libraryVideo(2)]);
   store.markSaved();
   return { store, first: first!, second: second!, tick: (ms: number) => (now += ms) };
 };

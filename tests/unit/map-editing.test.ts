@@ -1,30 +1,13 @@
-import { funnelDocumentSchema, MESSAGES, type VideoResource } from '@branchify/shared';
-import { DocumentStore, fromResource, toRequestBody, type EditorDocument } from '../../frontend/src/creator/editor/document-store';
+import { funnelDocumentSchema, MESSAGES } from '@branchify/shared';
+import { DocumentStore, fromResource, toRequestBody } from '../../frontend/src/creator/editor/document-store';
 import { elementBoxes } from '../../frontend/src/creator/editor/placement';
 import { funnelGraph, layoutFunnel, NODE_HEIGHT, NODE_WIDTH, overlaps, placeLayout, type Box } from '../../frontend/src/creator/map/funnel-graph';
 import { placeNode, placeNodes, spotIsFree } from '../../frontend/src/creator/map/map-placement';
-
-const video = (id: number, duration: number | null = 120): VideoResource => ({
-  id,
-  title: `Video ${id}`,
-  size: 0,
-  thumbnail: null,
-  duration,
-  provider: 'generic',
-  external_id: null,
-  embed_url: `https://media.test/${id}.mp4`,
-  source: `https://media.test/${id}.mp4`,
-  source_url: `https://media.test/${id}.mp4`,
-  total_funnels: 0,
-  created_at: null,
-  updated_at: null,
-});
-
-const empty = (): EditorDocument => ({ title: 'Funnel', description: '', settings: { enable_resume_play: false, allow_indexing: false }, videos: [] });
+import { emptyDocument, libraryVideo } from './support/editor';
 
 const setup = (limit: number | null = null, durations: Array<number | null> = [120, 90, 60]) => {
-  const store = new DocumentStore(empty(), { perFunnel: limit });
-  const ids = store.addVideos(durations.map((d, i) => video(i + 1, d)));
+  const store = new DocumentStore(emptyDocument(), { perFunnel: limit });
+  const ids = store.addVideos(durations.map((d, i) => libraryVideo(i + 1, d)));
   store.markSaved();
   return { store, ids };
 };
@@ -80,7 +63,7 @@ describe('map editing: branches on the document', () => {
     expect(store.branchOnMap(a, c)).toEqual({ ok: false, message: MESSAGES.branchLimitReached });
     // Library videos with branches: all or nothing.
     const before = store.getState().doc;
-    expect(store.branchToNewVideos(a, [{ video: video(9), at: { x: 500, y: 0 } }])).toEqual({ ok: false, message: MESSAGES.branchLimitReached });
+    expect(store.branchToNewVideos(a, [{ video: libraryVideo(9), at: { x: 500, y: 0 } }])).toEqual({ ok: false, message: MESSAGES.branchLimitReached });
     expect(store.getState().doc).toBe(before);
   });
 
@@ -118,8 +101,8 @@ describe('map editing: branches on the document', () => {
     const { store, ids } = setup();
     const [a] = ids as [string];
     const made = store.branchToNewVideos(a, [
-      { video: video(7), at: { x: 300.4, y: 10.6 } },
-      { video: video(8), at: { x: 300, y: 300 } },
+      { video: libraryVideo(7), at: { x: 300.4, y: 10.6 } },
+      { video: libraryVideo(8), at: { x: 300, y: 300 } },
     ]);
     if (!made.ok) throw new Error('refused');
     expect(made.editorIds).toHaveLength(2);
@@ -158,7 +141,7 @@ describe('map editing: positions', () => {
       updated_at: null,
       version: 1,
       last_view_state: null,
-      videos: parsed.videos.map((v) => ({ ...v, video: video(v.id) })),
+      videos: parsed.videos.map((v) => ({ ...v, video: libraryVideo(v.id) })),
     });
     expect(back.videos[1]!.map).toEqual({ x: 400, y: 20 });
     store.undo();

@@ -47,13 +47,5 @@ export const BranchToDialog = ({
   );
 };
 
-/** Where a button on the map leads: one of the funnel's videos. */
-export const ChangeTargetDialog = ({
-  videos,
-  selected,
-  onPick,
-}: {
-  videos: readonly EditorVideo[];
-  selected: string | null;
-  onPick: (editorId: string) => void;
-}) => <ListVideoModal videos={videos} selected={selected} onPick={onPick} />;
+/** Where a button on the map leads: one of the funnel's videos (the editor's own picker). */
+export const ChangeTargetDialog = ListVideoModal;
