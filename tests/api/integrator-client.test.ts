@@ -33,7 +33,8 @@ it('lists plans, then creates, cancels and resumes a self-managed subscription t
   const plan = await createPlan(suite.admin, { managed_by: 'self', price: '12.00' });
   const user = await verifiedUser();
 
-  const plans = await api.GET('/plans', { params: { query: { 'pagination[pageSize]': 100 } } });
+  // Newest first: the suites share one database, where more than a page of plans may exist.
+  const plans = await api.GET('/plans', { params: { query: { sort: 'id:desc', 'pagination[pageSize]': 100 } } });
   expect(plans.response.status).toBe(200);
   expect(plans.data!.data.map((p) => p.id)).toContain(plan.id);
 
