@@ -151,7 +151,7 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
           onRemove={removeVideo}
           onMove={(video, to) => store.moveVideo(video.editor_id, to)}
         />
-        <FunnelDetails store={store} doc={doc} errors={errors} />
+        <FunnelDetails store={store} title={doc.title} description={doc.description} settings={doc.settings} errors={errors} />
       </Box>
 
       {openVideo && doc.videos.some((v) => v.editor_id === openVideo) && (

@@ -1,32 +1,38 @@
+import { memo } from 'react';
 import Paper from '@mui/material/Paper';
 import { MESSAGES } from '@branchify/shared';
 import type { DocumentStore, EditorDocument } from './document-store';
 import type { SaveErrors } from './errors';
 import { PanelSection, TextValue, ToggleValue } from './fields';
 
-/** The funnel's own fields: title, description, resume and indexing. */
-export const FunnelDetails = ({ store, doc, errors }: { store: DocumentStore; doc: EditorDocument; errors: SaveErrors }) => (
-  <Paper component="section" aria-label="Funnel details" sx={{ p: 2, alignSelf: 'start' }}>
-    <PanelSection title="Details">
-      <TextValue label="Title" value={doc.title} error={errors.title?.[0]} onChange={(title) => store.setMeta({ title })} />
-      <TextValue
-        label="Description"
-        multiline
-        value={doc.description}
-        error={errors.description?.[0]}
-        onChange={(description) => store.setMeta({ description })}
-      />
-      <ToggleValue
-        label="Let viewers resume where they left off"
-        checked={doc.settings.enable_resume_play}
-        onChange={(on) => store.setMeta({ settings: { ...doc.settings, enable_resume_play: on } })}
-      />
-      <ToggleValue
-        label={MESSAGES.allowIndexingLabel}
-        helperText={MESSAGES.allowIndexingHelp}
-        checked={doc.settings.allow_indexing}
-        onChange={(on) => store.setMeta({ settings: { ...doc.settings, allow_indexing: on } })}
-      />
-    </PanelSection>
-  </Paper>
-);
+type Meta = Pick<EditorDocument, 'title' | 'description' | 'settings'>;
+
+/** The funnel's own fields: title, description, resume and indexing (rendered again only when they change, not on every edit of a video). */
+export const FunnelDetails = memo(function FunnelDetails({ store, title, description, settings, errors }: Meta & { store: DocumentStore; errors: SaveErrors }) {
+  const doc = { title, description, settings };
+  return (
+    <Paper component="section" aria-label="Funnel details" sx={{ p: 2, alignSelf: 'start' }}>
+      <PanelSection title="Details">
+        <TextValue label="Title" value={doc.title} error={errors.title?.[0]} onChange={(title) => store.setMeta({ title })} />
+        <TextValue
+          label="Description"
+          multiline
+          value={doc.description}
+          error={errors.description?.[0]}
+          onChange={(description) => store.setMeta({ description })}
+        />
+        <ToggleValue
+          label="Let viewers resume where they left off"
+          checked={doc.settings.enable_resume_play}
+          onChange={(on) => store.setMeta({ settings: { ...doc.settings, enable_resume_play: on } })}
+        />
+        <ToggleValue
+          label={MESSAGES.allowIndexingLabel}
+          helperText={MESSAGES.allowIndexingHelp}
+          checked={doc.settings.allow_indexing}
+          onChange={(on) => store.setMeta({ settings: { ...doc.settings, allow_indexing: on } })}
+        />
+      </PanelSection>
+    </Paper>
+  );
+});

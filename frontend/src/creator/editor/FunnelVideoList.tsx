@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,6 +15,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { rootVideo } from '@branchify/shared';
 import { VideoPoster } from '../../shared/VideoPoster';
+import { useStableHandlers } from '../../shared/useStableHandlers';
 import type { EditorVideo } from './document-store';
 import { formatTimecode } from './timeline-math';
 
@@ -36,6 +38,12 @@ export const FunnelVideoList = ({
   onMove: (video: EditorVideo, to: number) => void;
 }) => {
   const root = rootVideo(videos);
+  // Stable across renders, so a row renders again only when what it shows changes (not on every map move).
+  const actions = useStableHandlers({
+    edit: (editorId: string) => withVideo(videos, editorId, onEdit),
+    remove: (editorId: string) => withVideo(videos, editorId, onRemove),
+    move: (editorId: string, to: number) => withVideo(videos, editorId, (video) => onMove(video, to)),
+  });
   return (
     <Box component="section" aria-labelledby="funnel-videos-title">
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
@@ -71,14 +79,14 @@ export const FunnelVideoList = ({
           {videos.map((video, i) => (
             <VideoRow
               key={video.editor_id}
-              video={video}
+              editorId={video.editor_id}
+              poster={video.video}
+              title={rowTitle(video, i)}
+              summary={rowSummary(video, videos)}
               index={i}
               count={videos.length}
               isRoot={video.editor_id === root?.editor_id}
-              titles={videos}
-              onEdit={() => onEdit(video)}
-              onRemove={() => onRemove(video)}
-              onMove={(to) => onMove(video, to)}
+              actions={actions}
             />
           ))}
         </Box>
@@ -87,26 +95,17 @@ export const FunnelVideoList = ({
   );
 };
 
-/** One video of the funnel: what it is, where its branches lead, and its actions. */
-const VideoRow = ({
-  video,
-  index,
-  count,
-  isRoot,
-  titles,
-  onEdit,
-  onRemove,
-  onMove,
-}: {
-  video: EditorVideo;
-  index: number;
-  count: number;
-  isRoot: boolean;
-  titles: readonly EditorVideo[];
-  onEdit: () => void;
-  onRemove: () => void;
-  onMove: (to: number) => void;
-}) => {
+type RowActions = { edit: (editorId: string) => void; remove: (editorId: string) => void; move: (editorId: string, to: number) => void };
+
+const withVideo = (videos: readonly EditorVideo[], editorId: string, run: (video: EditorVideo) => void) => {
+  const video = videos.find((v) => v.editor_id === editorId);
+  if (video) run(video);
+};
+
+const rowTitle = (video: EditorVideo, index: number) => video.video?.title ?? `Video ${index + 1} (removed from the library)`;
+
+/** "1:30 · 2 text · 1 branch · leads to Offer, Thanks". */
+const rowSummary = (video: EditorVideo, videos: readonly EditorVideo[]): string => {
   const texts = video.elements.filter((e) => e.type === 'text').length;
   const branches = video.elements.filter((e) => e.type === 'branch').length;
   const targets = [
@@ -115,13 +114,37 @@ const VideoRow = ({
     ),
   ];
   const name = (editorId: string) => {
-    const i = titles.findIndex((v) => v.editor_id === editorId);
-    return i < 0 ? 'a removed video' : (titles[i].video?.title ?? `Video ${i + 1}`);
+    const i = videos.findIndex((v) => v.editor_id === editorId);
+    return i < 0 ? 'a removed video' : (videos[i].video?.title ?? `Video ${i + 1}`);
   };
-  const title = video.video?.title ?? `Video ${index + 1} (removed from the library)`;
+  const duration = video.video?.duration ? `${formatTimecode(video.video.duration)} · ` : '';
+  const leads = targets.length > 0 ? ` · leads to ${targets.map(name).join(', ')}` : '';
+  return `${duration}${texts} text · ${branches} branch${branches === 1 ? '' : 'es'}${leads}`;
+};
+
+/** One video of the funnel: what it is, where its branches lead, and its actions. */
+const VideoRow = memo(function VideoRow({
+  editorId,
+  poster,
+  title,
+  summary,
+  index,
+  count,
+  isRoot,
+  actions,
+}: {
+  editorId: string;
+  poster: EditorVideo['video'];
+  title: string;
+  summary: string;
+  index: number;
+  count: number;
+  isRoot: boolean;
+  actions: RowActions;
+}) {
   return (
     <Paper component="li" data-testid="funnel-video" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center' }}>
-      <VideoPoster video={video.video} sx={{ width: 128, flex: 'none', borderRadius: 1 }} />
+      <VideoPoster video={poster} sx={{ width: 128, flex: 'none', borderRadius: 1 }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 600 }} noWrap title={title}>
@@ -130,33 +153,31 @@ const VideoRow = ({
           {isRoot && <Chip size="small" color="primary" label="Start" />}
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {video.video?.duration ? `${formatTimecode(video.video.duration)} · ` : ''}
-          {texts} text · {branches} branch{branches === 1 ? '' : 'es'}
-          {targets.length > 0 && ` · leads to ${targets.map(name).join(', ')}`}
+          {summary}
         </Typography>
       </Box>
       <Tooltip title="Move up">
         <span>
-          <IconButton aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          <IconButton aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => actions.move(editorId, index - 1)}>
             <ArrowUpwardIcon />
           </IconButton>
         </span>
       </Tooltip>
       <Tooltip title="Move down">
         <span>
-          <IconButton aria-label={`Move ${title} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+          <IconButton aria-label={`Move ${title} down`} disabled={index === count - 1} onClick={() => actions.move(editorId, index + 1)}>
             <ArrowDownwardIcon />
           </IconButton>
         </span>
       </Tooltip>
-      <Button variant="outlined" startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${title}`}>
+      <Button variant="outlined" startIcon={<EditIcon />} onClick={() => actions.edit(editorId)} aria-label={`Edit ${title}`}>
         Edit
       </Button>
       <Tooltip title="Remove from funnel">
-        <IconButton aria-label={`Remove ${title}`} onClick={onRemove}>
+        <IconButton aria-label={`Remove ${title}`} onClick={() => actions.remove(editorId)}>
           <DeleteIcon />
         </IconButton>
       </Tooltip>
     </Paper>
   );
-};
+});

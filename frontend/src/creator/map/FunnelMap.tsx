@@ -1,11 +1,13 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type ReactFlowState, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
-import { funnelGraph, layoutFunnel, layoutKey, placeLayout, type FunnelGraph, type FunnelLayout } from './funnel-graph';
+import { funnelGraph, layoutFunnel, layoutKey, placeLayout, type FunnelGraph, type FunnelLayout, type Point } from './funnel-graph';
+import { useStableHandlers } from '../../shared/useStableHandlers';
 import { InitialView } from './InitialView';
 import { RoutedEdge } from './MapEdge';
 import { VideoNode } from './MapNode';
+import { MapMotion, MotionStore, motionKey, motionOf } from './map-motion';
 import { EdgeLabels, FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
 import { useFlowElements } from './useFlowElements';
 import { useMapEditing, type MapEditor } from './useMapEditing';
@@ -66,6 +68,47 @@ const useOwnedNodes = (nodes: Node<VideoNodeData>[], owned: boolean) => {
   return first;
 };
 
+/** Where the automatic layout had each video when it routed the edges (a video away from it has its edges drawn as curves). */
+const routedPlaces = (layout: FunnelLayout): ReadonlyMap<string, Point> => {
+  const at = new Map<string, Point>();
+  for (const edge of layout.edges) {
+    if (!edge.routedFrom) continue;
+    at.set(edge.source, edge.routedFrom.source);
+    at.set(edge.target, edge.routedFrom.target);
+  }
+  return at;
+};
+
+/** The map's motion store, starting from the layout's places. */
+const useMotion = (layout: FunnelLayout) => {
+  const routedAt = useMemo(() => routedPlaces(layout), [layout]);
+  const [store] = useState(
+    () =>
+      new MotionStore(
+        motionOf(
+          motionKey(
+            layout.nodes.map((n) => ({ id: n.id, position: n.box })),
+            routedAt,
+          ),
+        ),
+      ),
+  );
+  return { store, routedAt };
+};
+
+/** Inside React Flow: one reading of which videos are dragged or away from their routes per store change, passed on when it changes (before paint). */
+const MotionTracker = ({ routedAt }: { routedAt: ReadonlyMap<string, Point> }) => {
+  const store = useContext(MapMotion);
+  const key = useStore(useCallback((s: ReactFlowState) => motionKey(s.nodeLookup.values(), routedAt), [routedAt]));
+  useLayoutEffect(() => {
+    if (store) store.set(motionOf(key));
+  }, [store, key]);
+  return null;
+};
+
+/** What React Flow calls back: opening (clicks) and, on the editing map, the edits. */
+type FlowHandlers = MapEditor['flow'] & { onNodeClick: (e: unknown, node: Node) => void; onEdgeClick: (e: unknown, edge: Edge) => void };
+
 /** The laid-out map: React Flow with its nodes, edges, controls, and a minimap when the map is bigger than the view; an editing surface when `editing` is given. */
 const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', editing }: FunnelMapProps) => {
   const layout = useLayout(videos, stats);
@@ -74,8 +117,13 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
   const { nodes, edges } = useFlowElements(layout, byId, stats, onOpen, Boolean(editing));
   const editor = useMapEditing(editing, layout, edgeById);
   const { focusedEdge, current, onFocus, onBlur, onKeyDown, open, openEdge } = useMapInteractions({ layout, byId, edgeById, videos, onOpen, editing, editor });
-  const onNodeClick = useCallback((_: unknown, node: Node) => open(node.id), [open]);
-  const onEdgeClick = useCallback((_: unknown, edge: Edge) => openEdge(edge.id), [openEdge]);
+  // Stable for the map's life: React Flow hands them to every edge, and a new one draws all 600 again.
+  const handlers = useStableHandlers({
+    onNodeClick: (_: unknown, node: Node) => open(node.id),
+    onEdgeClick: (_: unknown, edge: Edge) => openEdge(edge.id),
+    ...editor?.flow,
+  } satisfies Partial<FlowHandlers>);
+  const motion = useMotion(layout);
 
   return (
     <>
@@ -99,17 +147,19 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
         data-testid="funnel-map"
       >
         <FocusedEdge.Provider value={focusedEdge}>
-          <LabelLayer>
-            <FlowCanvas
-              nodes={nodes}
-              edges={edges}
-              layout={layout}
-              flow={editor?.flow}
-              onNodeClick={onNodeClick}
-              onEdgeClick={onOpen ? onEdgeClick : undefined}
-              opens={Boolean(onOpen)}
-            />
-          </LabelLayer>
+          <MapMotion.Provider value={motion.store}>
+            <LabelLayer>
+              <FlowCanvas
+                nodes={nodes}
+                edges={edges}
+                layout={layout}
+                routedAt={motion.routedAt}
+                edits={Boolean(editor)}
+                handlers={handlers}
+                opens={Boolean(onOpen)}
+              />
+            </LabelLayer>
+          </MapMotion.Provider>
         </FocusedEdge.Provider>
       </Box>
       {/* After the map, so Tab from the page's header enters the map first. */}
@@ -132,20 +182,19 @@ const FlowCanvas = memo(
     nodes,
     edges,
     layout,
-    flow,
-    onNodeClick,
-    onEdgeClick,
+    routedAt,
+    edits,
+    handlers,
     opens,
   }: {
     nodes: Node<VideoNodeData>[];
     edges: Edge[];
     layout: FunnelLayout;
-    flow: MapEditor['flow'] | undefined;
-    onNodeClick: (e: unknown, node: Node) => void;
-    onEdgeClick: ((e: unknown, edge: Edge) => void) | undefined;
+    routedAt: ReadonlyMap<string, Point>;
+    edits: boolean;
+    handlers: FlowHandlers;
     opens: boolean;
   }) => {
-    const edits = Boolean(flow);
     const initial = useOwnedNodes(nodes, edits);
     const [big, setBig] = useState(false);
     const labels = useMemo(() => ariaLabels(opens, edits), [opens, edits]);
@@ -155,15 +204,19 @@ const FlowCanvas = memo(
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
-        onNodeClick={onNodeClick}
-        onEdgeClick={onEdgeClick}
-        onNodeDragStop={flow?.onNodeDragStop}
-        onConnect={flow?.onConnect}
-        onConnectEnd={flow?.onConnectEnd}
-        onReconnect={flow?.onReconnect}
-        onReconnectEnd={flow?.onReconnectEnd}
-        onReconnectStart={flow?.onReconnectStart}
-        isValidConnection={flow?.isValidConnection}
+        onNodeClick={handlers.onNodeClick}
+        onEdgeClick={opens ? handlers.onEdgeClick : undefined}
+        {...(edits
+          ? {
+              onNodeDragStop: handlers.onNodeDragStop,
+              onConnect: handlers.onConnect,
+              onConnectEnd: handlers.onConnectEnd,
+              onReconnect: handlers.onReconnect,
+              onReconnectEnd: handlers.onReconnectEnd,
+              onReconnectStart: handlers.onReconnectStart,
+              isValidConnection: handlers.isValidConnection,
+            }
+          : {})}
         nodesDraggable={edits}
         nodesConnectable={edits}
         edgesReconnectable={edits}
@@ -177,6 +230,7 @@ const FlowCanvas = memo(
         ariaLabelConfig={labels}
       >
         <InitialView layout={layout} onBig={setBig} />
+        <MotionTracker routedAt={routedAt} />
         <Background gap={24} color="#d5d7db" />
         <Controls showInteractive={false} />
         {big && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as VideoNodeData).node.root ? '#1b5e20' : '#b8bcc4')} />}

@@ -1,24 +1,10 @@
-import { memo, useCallback, useContext, type CSSProperties } from 'react';
+import { memo, useContext } from 'react';
+import './map-labels.css';
 import { createPortal } from 'react-dom';
-import { BaseEdge, getBezierPath, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
-import Box from '@mui/material/Box';
+import { BaseEdge, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
 import { shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
+import { useEdgeMotion } from './map-motion';
 import { DANGER, EdgeLabels, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
-
-/** What every edge label shares (plain styles: a label moves with every frame of a drag, and a styled component would make a class per place). */
-const LABEL_STYLE: CSSProperties = {
-  position: 'absolute',
-  boxSizing: 'border-box',
-  padding: '4px 6px',
-  borderRadius: 4,
-  outlineOffset: 1,
-  fontSize: 12,
-  lineHeight: '18px',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textAlign: 'center',
-  pointerEvents: 'none',
-};
 
 /** A smooth path through dagre's points. */
 const pathThrough = (points: Point[]): string => {
@@ -35,30 +21,13 @@ const pathThrough = (points: Point[]): string => {
   return d;
 };
 
-/** Whether both ends of the edge are where its route was laid out (a moved video's edges are drawn as curves instead). */
-const useStillRouted = (source: string, target: string, data: RoutedEdgeData | undefined): boolean =>
-  useStore(
-    useCallback(
-      (s: ReactFlowState) => {
-        const from = data?.edge.routedFrom;
-        if (!from || !data?.edge.points.length) return false;
-        const a = s.nodeLookup.get(source)?.position;
-        const b = s.nodeLookup.get(target)?.position;
-        return Boolean(a && b && a.x === from.source.x && a.y === from.source.y && b.x === from.target.x && b.y === from.target.y);
-      },
-      [source, target, data],
-    ),
-  );
-
 /** An edge of the map: its path through dagre's points (a curve once a video has moved) and its label (the button's text, and its figures). */
 export const RoutedEdge = memo(
   ({ id, source, target, data, markerEnd, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition }: EdgeProps<Edge<RoutedEdgeData>>) => {
     const focused = useContext(FocusedEdge) === id;
-    const routed = useStillRouted(source, target, data);
-    const moving = useStore(
-      useCallback((s: ReactFlowState) => Boolean(s.nodeLookup.get(source)?.dragging || s.nodeLookup.get(target)?.dragging), [source, target]),
-    );
+    const { moving, offRoute } = useEdgeMotion(source, target);
     if (!data) return null;
+    const routed = Boolean(data.edge.routedFrom && data.edge.points.length) && !offRoute;
     const { edge, stats } = data;
     const color = edgeColor(edge);
     const [curve, labelX, labelY] = routed ? [''] : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
@@ -118,8 +87,8 @@ const MapEdgeView = ({
         !moving &&
         createPortal(
           <div
+            className="branchify-map-label"
             style={{
-              ...LABEL_STYLE,
               transform: `translate(${labelBox.x}px, ${labelBox.y}px)`,
               width: labelBox.width,
               height: labelBox.height,
@@ -132,9 +101,9 @@ const MapEdgeView = ({
           >
             <div>{shortLabel(edge.label)}</div>
             {stats !== undefined && (
-              <Box sx={{ fontWeight: 700 }} data-testid={`map-edge-stats-${edge.id}`}>
+              <div className="branchify-map-label-stats" data-testid={`map-edge-stats-${edge.id}`}>
                 {stats ? `${plural(stats.viewers, 'view')} · ${percent(stats.share)}` : 'not counted'}
-              </Box>
+              </div>
             )}
           </div>,
           labels,

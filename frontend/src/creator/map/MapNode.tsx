@@ -39,36 +39,40 @@ const handleStyle = (editable: boolean, side: 'left' | 'right') =>
     ? { width: 14, height: 14, [side]: -7, background: side === 'right' ? '#3d3a9e' : '#fff', border: '2px solid #3d3a9e', transform: 'translateY(-50%)' }
     : { visibility: 'hidden' as const };
 
-export const VideoNode = memo(({ data }: NodeProps<Node<VideoNodeData>>) => {
-  const { node, stats, jumps } = data;
-  const editable = Boolean(data.editable) && node.kind === 'video';
-  const missing = node.kind === 'missing';
-  const link = node.kind === 'link';
-  return (
-    <Box
-      sx={{
-        width: node.box.width,
-        height: node.box.height,
-        boxSizing: 'border-box',
-        py: 1,
-        px: link ? 2 : 1,
-        bgcolor: link ? '#f1f8f6' : '#fff',
-        borderRadius: link ? 4 : 2,
-        border: '2px solid',
-        borderStyle: missing || node.unreachable || (link && !node.url) ? 'dashed' : 'solid',
-        borderColor: missing || (link && !node.url) ? DANGER : link ? LINK : node.unreachable ? WARNING : node.root ? 'primary.main' : '#8a8f98',
-        color: '#1f2328',
-        cursor: missing || link ? 'default' : 'pointer',
-        overflow: 'hidden',
-      }}
-      data-testid={`map-node-${node.id}`}
-    >
-      <Handle type="target" position={Position.Left} isConnectable={editable} style={handleStyle(editable, 'left')} />
-      <Handle type="source" position={Position.Right} isConnectable={editable} style={handleStyle(editable, 'right')} />
-      {link ? <LinkContent node={node} stats={stats} /> : missing ? <MissingContent /> : <VideoContent node={node} stats={stats} jumps={jumps} />}
-    </Box>
-  );
-});
+export const VideoNode = memo(
+  ({ data }: NodeProps<Node<VideoNodeData>>) => {
+    const { node, stats, jumps } = data;
+    const editable = Boolean(data.editable) && node.kind === 'video';
+    const missing = node.kind === 'missing';
+    const link = node.kind === 'link';
+    return (
+      <Box
+        sx={{
+          width: node.box.width,
+          height: node.box.height,
+          boxSizing: 'border-box',
+          py: 1,
+          px: link ? 2 : 1,
+          bgcolor: link ? '#f1f8f6' : '#fff',
+          borderRadius: link ? 4 : 2,
+          border: '2px solid',
+          borderStyle: missing || node.unreachable || (link && !node.url) ? 'dashed' : 'solid',
+          borderColor: missing || (link && !node.url) ? DANGER : link ? LINK : node.unreachable ? WARNING : node.root ? 'primary.main' : '#8a8f98',
+          color: '#1f2328',
+          cursor: missing || link ? 'default' : 'pointer',
+          overflow: 'hidden',
+        }}
+        data-testid={`map-node-${node.id}`}
+      >
+        <Handle type="target" position={Position.Left} isConnectable={editable} style={handleStyle(editable, 'left')} />
+        <Handle type="source" position={Position.Right} isConnectable={editable} style={handleStyle(editable, 'right')} />
+        {link ? <LinkContent node={node} stats={stats} /> : missing ? <MissingContent /> : <VideoContent node={node} stats={stats} jumps={jumps} />}
+      </Box>
+    );
+  },
+  // Drawn from its data alone: a drag moves the node (React Flow places it) without drawing it again.
+  (before, after) => before.data === after.data,
+);
 VideoNode.displayName = 'VideoNode';
 
 const MissingContent = () => (
