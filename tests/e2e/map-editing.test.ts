@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@branchify/shared';
 import { baseUrl } from '../api/support/http';
 import { addVideo, createFunnel, freePlan, subscribedUser } from '../api/support/content';
 import { adminSession, type Session } from '../api/support/users';
 import { launch, loginViaUi, openApp, shot, shotAtBothWidths, until, waitForPath } from './support/app';
 import { describeBrowser, launchBrowser } from './support/browser';
-import { publishFunnel } from './support/funnels';
+import { branchEl, publishFunnel } from './support/funnels';
 import { hostedMediaUrl, routeMediaHost } from './support/media-server';
 
 type Point = { x: number; y: number };
@@ -254,6 +255,60 @@ describeBrowser('editing on the funnel map', () => {
       videos: Array<{ editor_id: string; elements: Array<{ data: { branches: Array<{ video: string }> } }> }>;
     };
     expect(saved.videos[0]!.elements[0]!.data.branches.map((b) => b.video)).toEqual(['kb-second']);
+    await context.close();
+  });
+
+  it("refuses a branch beyond the plan's limit on the map, drawn or by keyboard, with the plan's message and Upgrade Plan, and changes nothing", async () => {
+    const admin = await adminSession();
+    const limited = await subscribedUser(admin, (await freePlan(admin, { max_branch_per_funnel: 1 })).id);
+    const { id } = await publishFunnel(limited, { first: hostedMediaUrl('map-limit-1'), second: hostedMediaUrl('map-limit-2') }, (ids) => ({
+      title: 'Limited map',
+      videos: [
+        {
+          id: ids.first,
+          editor_id: 'lim-first',
+          elements: [branchEl('lim-b', 'lim-first', 0, 5, [{ id: 'lim-b1', name: 'On', onclick: 'branch', video: 'lim-second', standard: { text: 'On' } }])],
+        },
+        { id: ids.second, editor_id: 'lim-second', elements: [] },
+      ],
+    }));
+    const { context, page } = await openApp(browser);
+    await routeMediaHost(context);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginViaUi(page, limited.email, limited.password);
+    await waitForPath(page, '/funnels');
+    await page.goto(`/funnels/${id}/edit`);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: 'Funnel map' });
+    const node = (editorId: string) => map.locator(`.react-flow__node[data-id="${editorId}"]`);
+    await node('lim-second').waitFor();
+    await map.getByRole('button', { name: 'Fit View' }).click();
+    await page.waitForTimeout(300);
+    const notice = page.locator('[data-modal="quick-notice"]');
+    const edgesBefore = await edgeIds(map);
+
+    // Drawn from the second video's dot onto the first: the plan allows one branch element per funnel.
+    await drag(page, await centre(node('lim-second').locator('.react-flow__handle.source')), await centre(node('lim-first')));
+    await notice.getByText(MESSAGES.branchLimitReached).waitFor();
+    await notice.getByRole('button', { name: 'Upgrade Plan' }).waitFor();
+    await shot(page, '229-map-branch-limit');
+    // (The map is found by its role, which the open notice hides from assistive technology: checked once it is closed.)
+    await notice.getByRole('button', { name: 'Close', exact: true }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await edgeIds(map)).toEqual(edgesBefore);
+
+    // The keyboard's way (B on a focused video, then a video from the list) meets the same refusal.
+    await node('lim-second').focus();
+    await page.keyboard.press('b');
+    const dialog = page.getByRole('dialog', { name: "Branch from 'second' to…" });
+    await dialog.getByRole('list', { name: 'Funnel videos' }).waitFor();
+    await dialog.getByRole('button', { name: /first/ }).first().click();
+    await notice.getByText(MESSAGES.branchLimitReached).waitFor();
+    await notice.getByRole('button', { name: 'Close', exact: true }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await edgeIds(map)).toEqual(edgesBefore);
+    // Nothing to save: the editor holds no change.
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await context.close();
   });
 });
