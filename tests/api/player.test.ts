@@ -1,6 +1,6 @@
 // @serial: changes branding for the whole install (tests/harness/groups.js)
 import { client } from './support/http';
-import { publishedFunnel as published, twoVideoDocument, uuid } from './support/content';
+import { branchElement, publishedFunnel as published, twoVideoDocument, uuid } from './support/content';
 import { useApiSuite } from './support/suite';
 
 const suite = useApiSuite();
@@ -151,6 +151,30 @@ describe('views and interactions', () => {
     const bad = await client().post(`/api/funnels/${funnel.identifier}/interactions`, { ...event, event_id: 'not-a-uuid', player_time: -1 });
     expect(Object.keys(bad.body.errors).sort()).toEqual(['event_id', 'player_time']);
     expect((await client().post('/api/funnels/NoSuchFunnelReference1/interactions', { ...event, event_id: uuid() })).status).toBe(404);
+  });
+
+  it("keeps whether an inaction's countdown was paused (false when not said, none on a click) and refuses anything but true or false", async () => {
+    const { funnel, owner, a, b } = await publishedFunnel();
+    // The element's default (when the viewer does not choose) is its button to the second video.
+    const doc = twoVideoDocument(a.id, b.id);
+    doc.videos[0]!.elements[0] = branchElement('el-1', 'intro', 'second', { settings: { pauseVideo: { enabled: true, duration: 12 }, inaction: 'el-1-b1' } });
+    expect((await owner.http.put(`/api/funnels/${funnel.id}`, doc, owner.token)).status).toBe(200);
+    const base = { video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', player_time: 14 };
+    const paused = { ...base, event_id: uuid(), type: 'inaction', countdown_paused: true };
+    const untouched = { ...base, event_id: uuid(), type: 'inaction' };
+    const click = { ...base, event_id: uuid(), type: 'branch', countdown_paused: true };
+    expect((await client().post(`/api/funnels/${funnel.identifier}/interactions`, { events: [paused, untouched, click] })).status).toBe(202);
+    const rows = await suite
+      .db('branchify_funnel_interactions')
+      .whereIn('event_id', [paused.event_id, untouched.event_id, click.event_id])
+      .select('event_id', 'countdown_paused');
+    const byEvent = Object.fromEntries(
+      rows.map((r: { event_id: string; countdown_paused: unknown }) => [r.event_id, r.countdown_paused === null ? null : Boolean(r.countdown_paused)]),
+    );
+    expect(byEvent).toEqual({ [paused.event_id]: true, [untouched.event_id]: false, [click.event_id]: null });
+    const bad = await client().post(`/api/funnels/${funnel.identifier}/interactions`, { ...paused, event_id: uuid(), countdown_paused: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ countdown_paused: ['countdown_paused must be true or false.'] });
   });
 
   it('rate-limits a flood from one address', async () => {

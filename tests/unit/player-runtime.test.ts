@@ -1,5 +1,5 @@
 import { rootVideo } from '@branchify/shared';
-import { FunnelRuntime, type Clock, type Command } from '../../player/src/runtime/machine';
+import { FunnelRuntime, WAIT_EXTENSION_SECONDS, type Clock, type Command } from '../../player/src/runtime/machine';
 import {
   FADE_OUT_MS,
   branchAction,
@@ -263,7 +263,7 @@ describe('branch clicks', () => {
   it('url in a new tab during a wait: the wait ends without its default, the choices stay, the video stays paused', () => {
     const videos = funnel();
     const el = videos[0]!.elements[0] as BranchElement;
-    el.data.settings = { ...el.data.settings, pauseVideo: { enabled: true, duration: 10 }, inaction: 'to-next' };
+    el.data.settings = { ...el.data.settings, pauseVideo: { enabled: true, duration: 10, showCountdown: true }, inaction: 'to-next' };
     const { runtime, of, shown, clock, play } = setup(videos);
     play(0.5, 1.25);
     expect(runtime.getState().waiting?.elementId).toBe('choice');
@@ -344,7 +344,7 @@ describe('pause while waiting and inaction', () => {
     runtime.timeUpdate(0.8);
     runtime.timeUpdate(1.05);
     expect(of('pause')).toHaveLength(1);
-    expect(runtime.getState().waiting).toEqual({ elementId: 'ask', endsAt: clock.now() + 12_000 });
+    expect(runtime.getState().waiting).toEqual({ elementId: 'ask', endsAt: clock.now() + 12_000, pausedLeft: null });
     clock.advance(11_999);
     expect(of('play')).toHaveLength(0);
     clock.advance(1);
@@ -393,6 +393,70 @@ describe('pause while waiting and inaction', () => {
     clock.advance(60_000);
     expect(of('open')).toHaveLength(0);
     expect(runtime.getState().video?.editor_id).toBe('next');
+  });
+
+  it('announces how long it waits with the choices (and no wait for an element reached paused)', () => {
+    const { runtime, of } = setup(waitingFunnel('yes', 20));
+    runtime.timeUpdate(1.1);
+    expect(of('announce').map((c) => [c.element.id, c.waitSeconds])).toEqual([['ask', 20]]);
+    const paused = setup(waitingFunnel('yes', 20));
+    paused.runtime.timeUpdate(2, false);
+    expect(paused.of('announce').map((c) => c.waitSeconds)).toEqual([null]);
+  });
+
+  it('a paused countdown never ends the wait; resumed, it runs on from the time it had left', () => {
+    const { runtime, clock, of } = setup(waitingFunnel('yes', 12));
+    runtime.timeUpdate(1.1);
+    clock.advance(4_000);
+    runtime.pauseWait();
+    expect(runtime.getState().waiting).toEqual({ elementId: 'ask', endsAt: expect.any(Number), pausedLeft: 8_000 });
+    clock.advance(10 * 60_000);
+    expect(runtime.getState().video?.editor_id).toBe('intro');
+    expect(of('interaction')).toHaveLength(0);
+    runtime.pauseWait();
+    runtime.resumeWait();
+    expect(runtime.getState().waiting).toEqual({ elementId: 'ask', endsAt: clock.now() + 8_000, pausedLeft: null });
+    clock.advance(7_999);
+    expect(runtime.getState().video?.editor_id).toBe('intro');
+    clock.advance(1);
+    expect(runtime.getState().video?.editor_id).toBe('next');
+    // The inaction says the countdown was paused.
+    expect(of('interaction').map((c) => c.interaction)).toEqual([expect.objectContaining({ node_id: 'yes', type: 'inaction', countdown_paused: true })]);
+  });
+
+  it('More time adds 30 s to a running or a paused countdown', () => {
+    const { runtime, clock, of } = setup(waitingFunnel('yes', 12));
+    runtime.timeUpdate(1.1);
+    clock.advance(10_000);
+    runtime.extendWait();
+    expect(runtime.getState().waiting?.endsAt).toBe(clock.now() + 2_000 + WAIT_EXTENSION_SECONDS * 1000);
+    clock.advance(31_999);
+    expect(runtime.getState().video?.editor_id).toBe('intro');
+    runtime.pauseWait();
+    runtime.extendWait();
+    expect(runtime.getState().waiting?.pausedLeft).toBe(1 + WAIT_EXTENSION_SECONDS * 1000);
+    runtime.resumeWait();
+    clock.advance(WAIT_EXTENSION_SECONDS * 1000 + 1);
+    expect(runtime.getState().video?.editor_id).toBe('next');
+    expect(of('interaction').map((c) => c.interaction.countdown_paused)).toEqual([true]);
+  });
+
+  it('an inaction whose countdown ran untouched says so; a click carries no countdown field; without a wait the controls do nothing', () => {
+    const first = setup(waitingFunnel('yes', 12));
+    first.runtime.timeUpdate(1.1);
+    first.clock.advance(12_000);
+    expect(first.of('interaction').map((c) => c.interaction.countdown_paused)).toEqual([false]);
+    const second = setup(waitingFunnel('yes', 12));
+    second.runtime.timeUpdate(1.1);
+    second.runtime.pauseWait();
+    second.runtime.click('ask', 'yes');
+    expect(second.of('interaction').map((c) => c.interaction)).toEqual([expect.not.objectContaining({ countdown_paused: expect.anything() })]);
+    const idle = setup(waitingFunnel('yes', 12));
+    idle.runtime.pauseWait();
+    idle.runtime.resumeWait();
+    idle.runtime.extendWait();
+    expect(idle.runtime.getState().waiting).toBeNull();
+    expect(idle.clock.pending).toBe(0);
   });
 
   it('does not pause when the element is reached by a paused seek, nor twice in one pass', () => {

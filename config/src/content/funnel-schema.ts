@@ -153,7 +153,14 @@ export const branchSettingsSchema = z
     showSkip: showSkipSchema,
     /** 'skip-and-continue', an http(s) URL, or the id of one of the element's branches. */
     inaction: text(URL_MAX).default(DEFAULT_INACTION),
-    pauseVideo: z.object({ enabled: bool(false), duration: int(CONTENT_LIMITS.pauseMinSeconds, 86_400).default(CONTENT_LIMITS.pauseMinSeconds) }).prefault({}),
+    pauseVideo: z
+      .object({
+        enabled: bool(false),
+        duration: int(CONTENT_LIMITS.pauseMinSeconds, 86_400).default(CONTENT_LIMITS.pauseMinSeconds),
+        /** The time left is shown while the video waits (the pause and More time controls are always offered). */
+        showCountdown: bool(true),
+      })
+      .prefault({}),
     animation: oneOf(ANIMATIONS, 'none'),
     gradient: z.object({ enabled: bool(false), color: color('#000000'), direction: oneOf(GRADIENT_DIRECTIONS, 'to bottom') }).prefault({}),
     equalize: bool(false),

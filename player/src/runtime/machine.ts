@@ -25,8 +25,20 @@ export interface RuntimeState {
   time: number;
   shown: readonly ShownElement[];
   /** The video is paused while a branch element waits for a choice. */
-  waiting: { elementId: string; endsAt: number } | null;
+  waiting: Waiting | null;
 }
+
+/** A branch element's wait for a choice, after which its default (inaction) path is taken. */
+export interface Waiting {
+  elementId: string;
+  /** When the default is taken (while the countdown runs). */
+  endsAt: number;
+  /** Milliseconds left while the viewer has paused the countdown; null while it runs. */
+  pausedLeft: number | null;
+}
+
+/** What one "More time" adds to a wait. */
+export const WAIT_EXTENSION_SECONDS = 30;
 
 export interface Interaction {
   video_id: string;
@@ -35,6 +47,8 @@ export interface Interaction {
   /** 'branch': the viewer chose it; 'inaction': the element's default took it when the wait ended. */
   type: 'branch' | 'inaction';
   player_time: number;
+  /** An inaction: whether the viewer had paused the countdown before it ran out. */
+  countdown_paused?: boolean;
 }
 
 /** What the runtime asks the player (provider, window, analytics) to do. */
@@ -45,7 +59,8 @@ export type Command =
   | { type: 'load'; editorId: string; time: number; autoplay: boolean }
   | { type: 'open'; url: string; newTab: boolean }
   | { type: 'interaction'; interaction: Interaction }
-  | { type: 'announce'; element: BranchElement };
+  /** Branches appeared; `waitSeconds`: the video waits that long for a choice, else null. */
+  | { type: 'announce'; element: BranchElement; waitSeconds: number | null };
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -73,6 +88,8 @@ export class FunnelRuntime {
   /** Elements the viewer answered, skipped or that took their inaction: hidden for this pass. */
   private readonly dismissed = new Set<string>();
   private waitTimer: unknown = null;
+  /** The viewer paused the current wait's countdown at some point (recorded with its inaction). */
+  private waitPaused = false;
 
   constructor(
     private readonly payload: PlayerPayload,
@@ -168,8 +185,41 @@ export class FunnelRuntime {
   resumed(): void {
     if (this.state.waiting) {
       this.cancelWait();
+      this.waitPaused = false;
       this.set({ ...this.state, waiting: null });
     }
+  }
+
+  /** The viewer paused the countdown: the default path waits until they resume it (or choose). */
+  pauseWait(): void {
+    const waiting = this.state.waiting;
+    if (!waiting || waiting.pausedLeft !== null) return;
+    this.cancelWait();
+    this.waitPaused = true;
+    this.set({ ...this.state, waiting: { ...waiting, pausedLeft: Math.max(0, waiting.endsAt - this.clock.now()) } });
+  }
+
+  /** The countdown runs on from where it was paused. */
+  resumeWait(): void {
+    const waiting = this.state.waiting;
+    if (!waiting || waiting.pausedLeft === null) return;
+    this.startWaitTimer(waiting.elementId, waiting.pausedLeft);
+    this.set({ ...this.state, waiting: { ...waiting, endsAt: this.clock.now() + waiting.pausedLeft, pausedLeft: null } });
+  }
+
+  /** More time: the wait gets `seconds` longer, paused or running. */
+  extendWait(seconds = WAIT_EXTENSION_SECONDS): void {
+    const waiting = this.state.waiting;
+    if (!waiting) return;
+    const more = seconds * 1000;
+    if (waiting.pausedLeft !== null) {
+      this.set({ ...this.state, waiting: { ...waiting, pausedLeft: waiting.pausedLeft + more } });
+      return;
+    }
+    const left = Math.max(0, waiting.endsAt - this.clock.now()) + more;
+    this.cancelWait();
+    this.startWaitTimer(waiting.elementId, left);
+    this.set({ ...this.state, waiting: { ...waiting, endsAt: this.clock.now() + left } });
   }
 
   destroy(): void {
@@ -208,11 +258,12 @@ export class FunnelRuntime {
     const action = inactionAction(element, this.payload.videos, this.origin);
     // A default that takes one of the element's branches is recorded as that branch, by inaction.
     const branch = element.data.branches.find((b) => b.id === element.data.settings?.inaction);
-    if (branch) this.record(branch.id, action, 'inaction');
+    if (branch) this.record(branch.id, action, 'inaction', this.waitPaused);
+    this.waitPaused = false;
     this.perform(action, true);
   }
 
-  private record(nodeId: string, action: InactionAction, type: Interaction['type']): void {
+  private record(nodeId: string, action: InactionAction, type: Interaction['type'], countdownPaused = false): void {
     const video = this.state.video;
     if (!video) return;
     this.emit({
@@ -224,6 +275,7 @@ export class FunnelRuntime {
           action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
         type,
         player_time: round(this.state.time),
+        ...(type === 'inaction' ? { countdown_paused: countdownPaused } : {}),
       },
     });
   }
@@ -272,11 +324,13 @@ export class FunnelRuntime {
     this.set({ video, time, shown: next, waiting });
     for (const element of entering) {
       if (element.type !== 'branch') continue;
-      this.emit({ type: 'announce', element });
       const seconds = pauseSeconds(element);
-      if (seconds !== null && playing && !this.state.waiting) {
-        waiting = { elementId: element.id, endsAt: this.clock.now() + seconds * 1000 };
-        this.waitTimer = this.clock.setTimeout(() => this.endWait(element.id), seconds * 1000);
+      const waits = seconds !== null && playing && !this.state.waiting;
+      this.emit({ type: 'announce', element, waitSeconds: waits ? seconds : null });
+      if (waits) {
+        waiting = { elementId: element.id, endsAt: this.clock.now() + seconds * 1000, pausedLeft: null };
+        this.waitPaused = false;
+        this.startWaitTimer(element.id, seconds * 1000);
         this.set({ ...this.state, waiting });
         this.emit({ type: 'pause' });
       }
@@ -328,6 +382,10 @@ export class FunnelRuntime {
   private clearFades(): void {
     for (const timer of this.fadeTimers.values()) this.clock.clearTimeout(timer);
     this.fadeTimers.clear();
+  }
+
+  private startWaitTimer(elementId: string, ms: number): void {
+    this.waitTimer = this.clock.setTimeout(() => this.endWait(elementId), ms);
   }
 
   private cancelWait(): void {

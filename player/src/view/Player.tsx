@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObj
 import { FunnelRuntime } from '../runtime/machine';
 import { PlaybackStore } from '../runtime/playback';
 import type { LastViewState, PlayerPayload } from '../runtime/types';
+import { Countdown } from './Countdown';
 import { Overlays } from './Overlays';
 import { PlayerShell } from './PlayerShell';
 import { useFunnelStage, type PlayerHooks } from './useFunnelStage';
@@ -64,6 +65,8 @@ export const Player = ({ payload, hooks = {}, inline = false }: { payload: Playe
     } else void store.play();
   };
 
+  const waitingOn = state.waiting ? state.shown.find((s) => s.element.id === state.waiting!.elementId && !s.fading)?.element : undefined;
+
   const scheme = payload.app.color_scheme ?? {};
   const primary = scheme['--primary'] ?? scheme.primary ?? '#2f27ce';
 
@@ -78,6 +81,15 @@ export const Player = ({ payload, hooks = {}, inline = false }: { payload: Playe
       holdPlay={Boolean(resumeAsk)}
       overlays={<Overlays shown={state.shown} box={box} handlers={{ onBranch, onSkip: (elementId) => runtime.skip(elementId) }} />}
     >
+      {state.waiting && waitingOn?.type === 'branch' && (
+        <Countdown
+          waiting={state.waiting}
+          element={waitingOn}
+          onPause={() => runtime.pauseWait()}
+          onResume={() => runtime.resumeWait()}
+          onExtend={() => runtime.extendWait()}
+        />
+      )}
       {resumeAsk && <ResumeDialog onAnswer={answerResume} />}
       <div className="bf-sr-only" role="status" aria-live="polite">
         {live}

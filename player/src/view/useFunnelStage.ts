@@ -5,6 +5,7 @@ import type { Command, FunnelRuntime, Interaction } from '../runtime/machine';
 import type { PlaybackStore } from '../runtime/playback';
 import { branchTargets } from '../runtime/timeline';
 import type { LastViewState, PlayerPayload, PlayerVideo } from '../runtime/types';
+import { countdownAnnouncement } from './Countdown';
 import { announcement } from './Overlays';
 import { Stage } from './stage';
 
@@ -147,7 +148,11 @@ const onCommand = (w: Wiring, command: Command) => {
       w.hooks.onInteraction?.(command.interaction);
       return;
     case 'announce':
-      w.announce(announcement(command.element));
+      w.announce(
+        command.waitSeconds === null
+          ? announcement(command.element)
+          : `${announcement(command.element)}. ${countdownAnnouncement(command.element, command.waitSeconds)}`,
+      );
   }
 };
 

@@ -38,6 +38,9 @@ const where = (e: Interaction, connectedNode: string | null) => ({
   player_time: e.player_time,
 });
 
+/** Kept for an inaction only (false unless the player says it was paused); a click has none. */
+const pausedCountdown = (e: Interaction): boolean | null => (e.type === 'inaction' ? (e.countdown_paused ?? false) : null);
+
 /** Refuses events on a video the funnel does not have (errors named per event of a batch). */
 const refuseForeignVideos = (entry: PlayerEntry, events: Interaction[], batched: boolean): void => {
   const errors: FieldErrors = {};
@@ -135,7 +138,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (dropped.length) analytics().dropped({ id: entry.funnelId, identifier: entry.payload.identifier }, tally(dropped));
       const stored = await analytics().recordInteractions(
         entry.funnelId,
-        kept.map(({ event, at }) => ({ event_id: event.event_id, type: event.type, ...at })),
+        kept.map(({ event, at }) => ({ event_id: event.event_id, type: event.type, countdown_paused: pausedCountdown(event), ...at })),
       );
       const retried = kept.filter(({ event }) => !stored.has(event.event_id)).map(({ event }) => event.event_id);
       const clicks = [

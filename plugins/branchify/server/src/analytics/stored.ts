@@ -27,7 +27,7 @@ export const storedEvents = (strapi: Strapi) => {
     },
 
     /** A funnel's interactions as stored, by event id (retried events are announced as they were first stored). */
-    storedInteractions: async (funnelId: number, eventIds: readonly string[]): Promise<InteractionEvent[]> => {
+    storedInteractions: async (funnelId: number, eventIds: readonly string[]): Promise<Array<Omit<InteractionEvent, 'countdown_paused'>>> => {
       if (!eventIds.length) return [];
       const rows = await db()<FunnelInteractionRow>(INTERACTIONS)
         .where({ funnel_id: funnelId })

@@ -47,6 +47,8 @@ export const interactionSchema = z.object({
   /** 'branch': the viewer clicked the button; 'inaction': the element's inaction default took it. */
   type: z.enum(INTERACTION_TYPES, { message: "The type must be 'branch' or 'inaction'." }).default('branch'),
   player_time: seconds('player time').default(0),
+  /** An inaction: whether the viewer had paused the countdown before it ran out. */
+  countdown_paused: z.boolean({ message: 'countdown_paused must be true or false.' }).optional(),
 });
 
 export const MAX_EVENTS_PER_REQUEST = 100;

@@ -58,6 +58,14 @@ const InactionSection = ({ store, element, setSettings }: { store: DocumentStore
           onChange={(duration) => setSettings({ pauseVideo: { ...st.pauseVideo, duration } }, 'pauseDuration')}
         />
       )}
+      {st.pauseVideo.enabled && (
+        <ToggleValue
+          label="Show the time left to viewers"
+          helperText="Viewers can always pause the countdown or ask for more time."
+          checked={st.pauseVideo.showCountdown}
+          onChange={(showCountdown) => setSettings({ pauseVideo: { ...st.pauseVideo, showCountdown } }, 'pauseCountdown')}
+        />
+      )}
     </PanelSection>
   );
 };

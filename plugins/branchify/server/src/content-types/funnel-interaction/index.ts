@@ -15,6 +15,8 @@ export interface FunnelInteractionInsert {
   connected_node: string | null;
   type: string;
   player_time: number;
+  /** An inaction: whether the viewer had paused its countdown; null on clicks. */
+  countdown_paused: boolean | null;
   /** Always true: the writer counts the rows it stores. */
   counted: true;
   created_at: Date;

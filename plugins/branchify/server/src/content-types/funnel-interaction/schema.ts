@@ -22,6 +22,8 @@ export default defineSchema({
     connected_node: textOf(BRANCH_TARGET_MAX),
     type: enumeration(INTERACTION_TYPES, { default: 'branch' }),
     player_time: decimal(),
+    /** An inaction: whether the viewer had paused the countdown before it ran out (NULL on clicks). */
+    countdown_paused: flag(),
     /** True once the counters include the row (set by the writer that stores it); NULL on rows stored without counters. */
     counted: flag(),
   },
