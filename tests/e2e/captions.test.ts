@@ -202,6 +202,35 @@ describeBrowser('captions: uploaded in the library, chosen by keyboard in the pl
     });
   }
 
+  it('shows the tracks in the app’s funnel preview, which plays the funnel with the player view', async () => {
+    const creator = await subscribedUser(admin, planId);
+    const video = await addVideo(creator, { provider: 'generic', url: hostedMediaUrl('captions-preview'), title: 'Preview clip' });
+    const uploaded = await creator.http
+      .upload(`/api/videos/${video.id}/captions`, creator.token)
+      .field('language', 'en')
+      .field('label', 'English')
+      .attach('file', Buffer.from(ENGLISH), 'english.vtt');
+    expect(uploaded.status).toBe(201);
+    const funnel = await createFunnel(creator, { title: 'Preview captions' });
+    await creator.http.put(
+      `/api/funnels/${funnel.id}`,
+      { title: 'Preview captions', settings: { enable_resume_play: false }, videos: [{ id: video.id, editor_id: 'intro', elements: [] }] },
+      creator.token,
+    );
+    const { page, context } = await openApp(browser);
+    await routeMediaHost(context);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginViaUi(page, creator.email, creator.password);
+    await waitForPath(page, '/funnels');
+    await page.goto(`/funnels/${funnel.id}`);
+    const preview = page.getByTestId('funnel-preview');
+    await preview.getByRole('button', { name: 'Captions: Off' }).click();
+    await preview.getByRole('menuitemradio', { name: 'English' }).click();
+    await until(async () => (await cueText(page)) === 'Hello viewer', 'the cue in the preview');
+    await shot(page, 'captions-funnel-preview-1440');
+    await context.close();
+  });
+
   it('keeps the player page free of caption code for a funnel without tracks', async () => {
     const creator = await subscribedUser(admin, planId);
     const video = await addVideo(creator, { provider: 'generic', url: hostedMediaUrl('no-captions'), title: 'Plain' });

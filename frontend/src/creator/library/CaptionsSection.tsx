@@ -4,9 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -185,21 +182,23 @@ export const CaptionsSection = ({ video }: { video: VideoResource }) => {
       </Typography>
       {tracks.isError && <Loader error={errorMessage(tracks.error)} onRetry={() => void tracks.refetch()} />}
       {list.length ? (
-        <List aria-label="Caption tracks" data-testid="caption-tracks" dense>
+        <Box component="ul" aria-label="Caption tracks" data-testid="caption-tracks" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {list.map((track) => (
-            <ListItem
-              key={track.id}
-              divider
-              secondaryAction={
-                <IconAction title="Delete" label={`Delete caption track ${track.label}`} onClick={() => remove(track)}>
-                  <DeleteIcon />
-                </IconAction>
-              }
-            >
-              <ListItemText primary={track.label} secondary={`${track.language} · ${track.cues} ${track.cues === 1 ? 'cue' : 'cues'}`} />
-            </ListItem>
+            <Box component="li" key={track.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {track.label}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {track.language} · {track.cues} {track.cues === 1 ? 'cue' : 'cues'}
+                </Typography>
+              </Box>
+              <IconAction title="Delete" label={`Delete caption track ${track.label}`} onClick={() => remove(track)}>
+                <DeleteIcon />
+              </IconAction>
+            </Box>
           ))}
-        </List>
+        </Box>
       ) : (
         tracks.isSuccess && (
           <Alert severity="info" sx={{ mt: 1 }}>
