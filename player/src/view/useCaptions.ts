@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PlaybackStore } from '../runtime/playback';
 import type { PlayerCaptionTrack } from '../runtime/types';
 import { usePlayback } from './usePlayback';
+import { loadCaptionsUI } from '../captions/load';
 
 type CaptionsModule = typeof import('../captions/ui');
 let pending: Promise<CaptionsModule> | null = null;
@@ -18,7 +19,7 @@ export const useCaptions = (tracks: readonly PlayerCaptionTrack[] | undefined, s
   useEffect(() => {
     if (!wanted || captions) return;
     let live = true;
-    (pending ??= import('../captions/ui')).then(
+    (pending ??= loadCaptionsUI()).then(
       (m) => live && setCaptions(m),
       () => void (pending = null),
     );
