@@ -26,7 +26,11 @@ export default defineConfig(({ command }) => {
     base: '/build/app/',
     plugins: [react(), ...(planning ? [writeAdminChunkPlan(FRONTEND)] : [])],
     resolve: {
-      alias: [{ find: /^@branchify\/player$/, replacement: fileURLToPath(new URL('../player/src/index.ts', import.meta.url)) }],
+      alias: [
+        { find: /^@branchify\/player$/, replacement: fileURLToPath(new URL('../player/src/index.ts', import.meta.url)) },
+        // The player's captions UI comes with the player here (player/src/captions/load-bundled.ts says why).
+        { find: /^\.\.\/captions\/load$/, replacement: fileURLToPath(new URL('../player/src/captions/load-bundled.ts', import.meta.url)) },
+      ],
       dedupe: ['react', 'react-dom'],
       // Workspace packages are built from their TypeScript sources (the 'source' export condition).
       conditions: ['source'],

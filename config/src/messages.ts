@@ -162,6 +162,12 @@ export const MESSAGES = {
   licenseKeySaved: 'License key saved',
   invalidFileType: 'invalid file type, please upload',
   branchImageRequired: 'Please choose an image to upload.',
+  captionFileRequired: 'Please choose one caption file (.vtt or .srt) to upload.',
+  captionFileType: 'Caption files must be WebVTT (.vtt) or SubRip (.srt).',
+  captionTrackAdded: 'Caption track added',
+  captionTrackDeleted: 'Caption track deleted',
+  captionsOff: 'Off',
+  captionLanguageInvalid: 'The language must be a language code such as en, fr or pt-BR.',
   imageRequired: 'Please choose an image to upload (app_logo or app_favicon).',
   imageTooManyPixels: 'Images must be at most 6000 pixels wide and high, and 24 megapixels in all.',
   oneImagePerField: 'Please choose one image per field.',
@@ -245,6 +251,9 @@ export const messageTemplates = {
   /** An image over its upload limit: the sentence names the limit that applies (branch images, logo, favicon). */
   imageTooLarge: (kb: number) => `File size must be lower than ${kb}kb`,
   importFileTooLarge: (mb: number) => `The file must be at most ${mb} MB.`,
+  captionFileTooLarge: (kb: number) => `The caption file must be at most ${kb} KB.`,
+  captionTracksFull: (max: number) => `A video holds at most ${max} caption tracks. Delete one before adding another.`,
+  captionLanguageTaken: (language: string) => `This video already has a caption track in ${language}. Delete it first to replace it.`,
   importNewerVersion: (version: number, newest: number) =>
     `This file was exported by a newer version of the app (format ${version}; this app reads up to format ${newest}). Update the app, then import the file again.`,
   importImageMissing: (path: string) => `The funnel shows the image ${path}, which is not embedded in the file.`,

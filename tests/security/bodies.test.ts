@@ -33,6 +33,7 @@ const UPLOAD_ROUTES = new Set([
   'POST /api/uploads/images',
   'POST /api/funnels/import',
   'PUT /api/videos/:id/poster',
+  'POST /api/videos/:id/captions',
   'POST /api/admin/customizations',
   'POST /api/admin/customizations/images',
 ]);

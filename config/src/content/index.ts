@@ -5,3 +5,4 @@ export * from './fonts';
 export * from './funnel-schema';
 export * from './funnel-export';
 export * from './lengths';
+export * from './captions';

@@ -1,4 +1,5 @@
-import { fieldMessages } from '../messages';
+import { fieldMessages, MESSAGES } from '../messages';
+import { CAPTION_LIMITS, canonicalLanguage, type CaptionTrackResource } from '../content/captions';
 import { parseVideoSource, VIDEO_PROVIDERS, type VideoProvider } from '../content/video-sources';
 import { requiredString } from './fields';
 import { z } from 'zod';
@@ -67,6 +68,30 @@ export interface VideoResource {
   source: string | null;
   source_url: string | null;
   total_funnels: number;
+  /** Its caption tracks (the API always sends them; older fixtures may leave them out). */
+  captions?: CaptionTrackResource[];
   created_at: string | null;
   updated_at: string | null;
 }
+
+/**
+ * POST videos/{id}/captions (multipart fields beside the file): a BCP-47 language code, stored in
+ * its canonical case, and the label viewers pick it by.
+ */
+export const captionTrackSchema = z.object({
+  language: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? fieldMessages.required('language') : fieldMessages.string('language')) })
+    .trim()
+    .min(1, { message: fieldMessages.required('language') })
+    .transform((value, ctx) => {
+      const tag = canonicalLanguage(value);
+      if (!tag) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.captionLanguageInvalid });
+        return z.NEVER;
+      }
+      return tag;
+    }),
+  label: requiredString('label', CAPTION_LIMITS.maxLabelLength),
+});
+
+export type CaptionTrackInput = z.output<typeof captionTrackSchema>;

@@ -11,7 +11,16 @@ export type ProviderEvent =
   | { type: 'firstframe' }
   | { type: 'waiting'; waiting: boolean }
   /** A spec message (MESSAGES.playerLoadFailed, vimeoLoadFailed, …); null: fail silently (Adilo). */
-  | { type: 'error'; message: string | null };
+  | { type: 'error'; message: string | null }
+  /** The caption tracks the provider's own player has (YouTube, Vimeo). */
+  | { type: 'texttracks'; tracks: ProviderTextTrack[] };
+
+/** A caption track of the provider's own player, switched through its API. */
+export interface ProviderTextTrack {
+  /** BCP-47, as the provider names it. */
+  language: string;
+  label: string;
+}
 
 interface AdapterOptions {
   /** The video is the one on screen (false: warmed in the background for a branch). */
@@ -40,6 +49,8 @@ export interface ProviderAdapter {
   /** Playback rates this provider can change to ([] when it cannot). */
   rates(): number[];
   setRate(rate: number): void;
+  /** Shows the provider's own captions in `language`, or none (null); absent when it has none. */
+  setTextTrack?(language: string | null): void;
   destroy(): void;
 }
 

@@ -48,6 +48,9 @@ export const createVimeo: AdapterFactory = (video, emit, options) => {
             return fail(MESSAGES.vimeoLoadFailed);
           }
           emit({ type: 'ready', duration: total });
+          // The video's own caption tracks, switched with enableTextTrack / disableTextTrack.
+          const tracks = await player.getTextTracks().catch(() => []);
+          if (tracks.length) emit({ type: 'texttracks', tracks: tracks.map((t) => ({ language: t.language, label: t.label || t.language })) });
         },
         () => fail(MESSAGES.playerLoadFailed),
       )
@@ -76,6 +79,7 @@ export const createVimeo: AdapterFactory = (video, emit, options) => {
     setMuted: (m) => void player?.setMuted(m).catch(() => undefined),
     rates: () => [],
     setRate: (r) => void player?.setPlaybackRate(r).catch(() => undefined),
+    setTextTrack: (language) => void (language === null ? player?.disableTextTrack() : player?.enableTextTrack(language))?.catch(() => undefined),
     destroy() {
       void player?.destroy().catch(() => undefined);
       element.remove();

@@ -1,7 +1,7 @@
 import { youtubeId, MESSAGES } from '@branchify/shared';
 import { loadScript } from './script';
 import type { PlayerVideo } from '../runtime/types';
-import type { AdapterFactory, ProviderEvent } from './types';
+import type { AdapterFactory, ProviderEvent, ProviderTextTrack } from './types';
 
 /* Just the part of the IFrame API we use. */
 interface YTPlayer {
@@ -16,6 +16,11 @@ interface YTPlayer {
   unMute(): void;
   getAvailablePlaybackRates(): number[];
   setPlaybackRate(r: number): void;
+  /** The captions module: `getOption('captions', 'tracklist')`, `setOption('captions', 'track', { languageCode })`. */
+  getOption?(module: string, option: string): unknown;
+  setOption?(module: string, option: string, value: unknown): void;
+  loadModule?(module: string): void;
+  unloadModule?(module: string): void;
   destroy(): void;
 }
 interface YTNamespace {
@@ -102,6 +107,15 @@ const onNotPlaying = (state: YouTubeState, playerState: number, emit: Emit) => {
   } else if (playerState === BUFFERING) emit({ type: 'waiting', waiting: true });
 };
 
+/** The caption tracks YouTube lists once its captions module is loaded ([] before). */
+const youTubeTracks = (player: YTPlayer | null): ProviderTextTrack[] => {
+  const list = player?.getOption?.('captions', 'tracklist');
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((t: { languageCode?: unknown; displayName?: unknown }) =>
+    typeof t?.languageCode === 'string' ? [{ language: t.languageCode, label: typeof t.displayName === 'string' ? t.displayName : t.languageCode }] : [],
+  );
+};
+
 /** Builds the player in `mount` once the IFrame API is loaded: ready with it, or fails with the spec's message. */
 const whenReady = (mount: HTMLElement, id: string | null, video: PlayerVideo, startAt: number, state: YouTubeState, emit: Emit): Promise<void> => {
   const ready = new Promise<void>((resolve, reject) => {
@@ -123,6 +137,11 @@ const whenReady = (mount: HTMLElement, id: string | null, video: PlayerVideo, st
               resolve();
             },
             onStateChange: (e: { data: number }) => (e.data === PLAYING ? onPlaying(state, emit) : onNotPlaying(state, e.data, emit)),
+            // The captions module came (or went): its track list is what the viewer can choose from.
+            onApiChange: () => {
+              const tracks = youTubeTracks(state.player);
+              if (tracks.length) emit({ type: 'texttracks', tracks });
+            },
             onError: (e: { data: number }) => fail(e.data === 2 ? MESSAGES.invalidVideo : MESSAGES.playerLoadFailed),
           },
         });
@@ -164,6 +183,15 @@ export const createYouTube: AdapterFactory = (video, emit, options) => {
     setMuted: (m) => (m ? state.player?.mute() : state.player?.unMute()),
     rates: () => state.player?.getAvailablePlaybackRates() ?? [],
     setRate: (r) => state.player?.setPlaybackRate(r),
+    setTextTrack(language) {
+      const player = state.player;
+      if (!player) return;
+      if (language === null) player.unloadModule?.('captions');
+      else {
+        player.loadModule?.('captions');
+        player.setOption?.('captions', 'track', { languageCode: language });
+      }
+    },
     destroy() {
       if (state.poll) clearInterval(state.poll);
       state.player?.destroy();

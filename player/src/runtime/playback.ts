@@ -1,4 +1,4 @@
-import type { ProviderAdapter, ProviderEvent } from '../providers/types';
+import type { ProviderAdapter, ProviderEvent, ProviderTextTrack } from '../providers/types';
 
 /** What a view shows of one video's playback. */
 export interface PlaybackState {
@@ -19,6 +19,8 @@ export interface PlaybackState {
   loading: boolean;
   /** The spec message to show instead of the video (null: none, or a silent failure). */
   error: string | null;
+  /** Caption tracks of the provider's own player (YouTube, Vimeo); [] for the others. */
+  textTracks: ProviderTextTrack[];
 }
 
 /** The store's clock: frames to follow the current time on while playing (requestAnimationFrame in a browser, fake in tests). */
@@ -44,6 +46,9 @@ const browserFrames: FrameScheduler = {
   cancel: (handle) => cancelAnimationFrame(handle),
 };
 
+/** One empty list, so a reset that finds none changes nothing. */
+const NO_TRACKS: ProviderTextTrack[] = [];
+
 const INITIAL: PlaybackState = {
   time: 0,
   duration: null,
@@ -56,6 +61,7 @@ const INITIAL: PlaybackState = {
   fullscreen: false,
   loading: true,
   error: null,
+  textTracks: NO_TRACKS,
 };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -114,7 +120,7 @@ export class PlaybackStore {
   reset(time = 0): void {
     this.detach();
     this.pendingSeek = null;
-    this.set({ time, duration: null, playing: false, started: false, rates: [], loading: true, error: null });
+    this.set({ time, duration: null, playing: false, started: false, rates: [], loading: true, error: null, textTracks: NO_TRACKS });
   }
 
   /**
@@ -124,7 +130,7 @@ export class PlaybackStore {
   next(time = 0): void {
     this.detach();
     this.pendingSeek = time > 0 ? time : null;
-    this.set({ time, duration: null, rates: [], loading: true, error: null });
+    this.set({ time, duration: null, rates: [], loading: true, error: null, textTracks: NO_TRACKS });
   }
 
   /** The adapter is ready: it gets the chosen volume, mute and rate, and a seek asked for meanwhile. */
@@ -173,6 +179,9 @@ export class PlaybackStore {
         return;
       case 'firstframe':
         if (this.adapter) this.set({ loading: false });
+        return;
+      case 'texttracks':
+        this.set({ textTracks: event.tracks });
         return;
       case 'error':
         this.fail(event.message);
@@ -263,6 +272,11 @@ export class PlaybackStore {
     if (this.destroyed) return;
     this.adapter?.setRate(rate);
     this.set({ rate });
+  }
+
+  /** The provider's own captions in `language`, or off (null); nothing for a provider without its own. */
+  setTextTrack(language: string | null): void {
+    if (!this.destroyed) this.adapter?.setTextTrack?.(language);
   }
 
   enterFullscreen(): void {

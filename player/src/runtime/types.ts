@@ -2,9 +2,9 @@
  * The player payload (`GET /api/funnels/{reference}/player`, inlined in `/player/{reference}`).
  * Element shapes come from the shared funnel schema (type-only imports: no zod in the bundle).
  */
-import type { Branch, FunnelElement } from '@branchify/shared';
+import type { Branch, FunnelElement, PlayerCaptionTrack } from '@branchify/shared';
 
-export type { Branch, FunnelElement };
+export type { Branch, FunnelElement, PlayerCaptionTrack };
 export type TextElement = Extract<FunnelElement, { type: 'text' }>;
 export type BranchElement = Extract<FunnelElement, { type: 'branch' }>;
 
@@ -19,6 +19,8 @@ export interface PlayerVideo {
   thumbnail: string | null;
   duration: number | null;
   elements: FunnelElement[];
+  /** Its WebVTT caption tracks (absent in payloads cached before tracks existed). */
+  captions?: PlayerCaptionTrack[];
 }
 
 interface PlayerApp {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SEEK_STEP_SECONDS } from '../runtime/timeline';
 import { formatTime } from './style';
 
@@ -17,6 +17,8 @@ export interface ControlsProps {
   onMute: () => void;
   onRate: (rate: number) => void;
   onFullscreen: () => void;
+  /** Controls a feature adds when the video has it (the captions menu), before the settings. */
+  extra?: ReactNode;
 }
 
 const Icon = ({ d }: { d: string }) => (
@@ -74,6 +76,7 @@ export const Controls = (p: ControlsProps) => {
       <span className="bf-time" aria-hidden="true">
         {formatTime(p.time)} / {formatTime(p.duration)}
       </span>
+      {p.extra}
       <div className="bf-menu-wrap">
         <button type="button" className="bf-ctl bf-focusable" aria-label="Settings" aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)}>
           <Icon d={SETTINGS} />

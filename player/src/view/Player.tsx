@@ -79,6 +79,7 @@ export const Player = ({ payload, hooks = {}, inline = false }: { payload: Playe
       rootRef={container}
       style={{ ['--bf-primary' as string]: primary }}
       holdPlay={Boolean(resumeAsk)}
+      captions={state.video?.captions}
       overlays={<Overlays shown={state.shown} box={box} handlers={{ onBranch, onSkip: (elementId) => runtime.skip(elementId) }} />}
     >
       {state.waiting && waitingOn?.type === 'branch' && (

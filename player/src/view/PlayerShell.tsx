@@ -1,8 +1,10 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import type { PlaybackStore } from '../runtime/playback';
+import type { PlayerCaptionTrack } from '../runtime/types';
 import { Controls } from './Controls';
 import { playerKeyHandler } from './keys';
 import { usePlayback } from './usePlayback';
+import { useCaptions } from './useCaptions';
 
 export interface PlayerShellProps {
   store: PlaybackStore;
@@ -26,10 +28,12 @@ export interface PlayerShellProps {
   overlays?: ReactNode;
   /** Drawn after the error message, before the controls (dialogs, live regions). */
   children?: ReactNode;
+  /** The video's caption tracks: with any (or its provider's own), the CC menu and the cues. */
+  captions?: readonly PlayerCaptionTrack[];
 }
 
 /** The controls, reading the whole state (they follow the time frame by frame while playing). */
-const StoreControls = ({ store }: { store: PlaybackStore }) => {
+const StoreControls = ({ store, extra }: { store: PlaybackStore; extra?: ReactNode }) => {
   const { playing, time, duration, volume, muted, rates, rate, fullscreen } = usePlayback(store);
   return (
     <Controls
@@ -47,6 +51,7 @@ const StoreControls = ({ store }: { store: PlaybackStore }) => {
       onMute={() => store.toggleMuted()}
       onRate={(r) => store.setRate(r)}
       onFullscreen={() => store.toggleFullscreen()}
+      extra={extra}
     />
   );
 };
@@ -90,6 +95,7 @@ export const PlayerShell = (props: PlayerShellProps) => {
     toggleMuted: () => store.toggleMuted(),
   });
   const replaced = errorReplacesVideo && Boolean(error);
+  const cc = useCaptions(props.captions, store);
 
   return (
     <div
@@ -106,6 +112,7 @@ export const PlayerShell = (props: PlayerShellProps) => {
     >
       <div ref={stageRef} className="bf-stage" onClick={() => store.toggle()} hidden={replaced} />
       {props.overlays}
+      {cc && !replaced && <cc.ui.CaptionsLayer store={store} choice={cc.choice} tracks={cc.tracks} />}
       {loading && !error && <div className="bf-loader" role="progressbar" aria-label="load_video" aria-busy="true" />}
       {!started && !loading && !error && !holdPlay && (
         <button type="button" className="bf-bigplay bf-focusable" aria-label={playLabel} onClick={() => store.toggle()}>
@@ -120,7 +127,7 @@ export const PlayerShell = (props: PlayerShellProps) => {
         </div>
       )}
       {props.children}
-      {!replaced && <StoreControls store={store} />}
+      {!replaced && <StoreControls store={store} extra={cc && <cc.ui.CaptionsMenu store={store} choice={cc.choice} tracks={cc.tracks} />} />}
     </div>
   );
 };

@@ -3,7 +3,7 @@ import { PlaybackStore } from '../runtime/playback';
 import { MESSAGES } from '@branchify/shared';
 import { factoryFor } from '../providers';
 import type { ProviderAdapter, ProviderEvent } from '../providers';
-import type { PlayerVideo } from '../runtime/types';
+import type { PlayerCaptionTrack, PlayerVideo } from '../runtime/types';
 import { PlayerShell } from './PlayerShell';
 import './player.css';
 
@@ -35,6 +35,8 @@ export interface VideoPlayerProps {
   overlays?: ReactNode;
   /** No big play button over the video (an editor plays from its controls and timeline). */
   hideBigPlay?: boolean;
+  /** The video's caption tracks (the CC menu shows when it has any). */
+  captions?: readonly PlayerCaptionTrack[];
 }
 
 /** A seek request closer than this to the published time is our own time coming back: ignored. */
@@ -230,6 +232,7 @@ export const VideoPlayer = (props: VideoPlayerProps) => {
       errorReplacesVideo
       overlays={props.overlays}
       holdPlay={props.hideBigPlay}
+      captions={props.captions}
     />
   );
 };

@@ -8,6 +8,8 @@ interface Slot {
   adapter: ProviderAdapter | null;
   pending: Promise<ProviderAdapter>;
   host: HTMLDivElement;
+  /** The provider's own caption tracks, heard while warming too (handed to the store on screen). */
+  textTracks?: ProviderEvent & { type: 'texttracks' };
 }
 
 /** How many branch targets are kept warm beside the video on screen. */
@@ -77,6 +79,7 @@ export class Stage {
     // Another video took the screen meanwhile: this one stays quiet.
     if (this.current !== slot) return adapter;
     this.store.attach(adapter);
+    if (slot.textTracks) this.store.handle(slot.textTracks);
     if (options.autoplay) await this.store.play();
     return adapter;
   }
@@ -105,6 +108,7 @@ export class Stage {
     this.root.appendChild(host);
     const slot: Slot = { video, adapter: null, host, pending: null as unknown as Promise<ProviderAdapter> };
     const emit = (event: ProviderEvent) => {
+      if (event.type === 'texttracks') slot.textTracks = event;
       if (this.current !== slot) return;
       if (event.type === 'firstframe') {
         slot.host.classList.add('bf-slot-visible');

@@ -185,6 +185,7 @@ const useEditorPlayer = (store: DocumentStore, editorId: string, source: EditorV
           playerTime={opening?.time}
           autoPlay={opening?.autoplay}
           hideBigPlay
+          captions={source.captions}
           overlays={<EditLayer store={store} editorId={editorId} playback={playback} />}
         />
       ) : null,

@@ -26,6 +26,7 @@ export const previewPayload = (
             thumbnail: v.video.thumbnail,
             duration: v.video.duration,
             elements: v.elements,
+            captions: v.video.captions ?? [],
           },
         ]
       : [],

@@ -13,6 +13,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import ClosedCaptionIcon from '@mui/icons-material/ClosedCaption';
 import { PROVIDER_LABELS, videoLength, type VideoResource } from '@branchify/shared';
 import { api, errorMessage } from '../../shared/api';
 import { keys } from '../../shared/data/keys';
@@ -29,7 +30,7 @@ import { usePageTitle } from '../../shared/usePageTitle';
 import { useInfiniteScroll } from '../../shared/useInfiniteScroll';
 import { PageHeader } from '../layout/UserLayout';
 import { CreateVideoModal } from './CreateVideoModal';
-import { EditVideoTitleModal, PreviewVideoModal } from './VideoModals';
+import { EditVideoTitleModal, PreviewVideoModal, VideoCaptionsModal } from './VideoModals';
 import { VideoPoster } from '../../shared/VideoPoster';
 
 /** Library search and scroll paging are debounced by 500 ms. */
@@ -49,6 +50,13 @@ const useLibraryActions = () => {
     });
   const openPreview = (video: VideoResource) =>
     modals.open({ name: 'preview-video', title: video.title, maxWidth: 'md', render: ({ close }) => <PreviewVideoModal video={video} close={close} /> });
+  const openCaptions = (video: VideoResource) =>
+    modals.open({
+      name: 'video-captions',
+      title: `Captions: ${video.title}`,
+      maxWidth: 'md',
+      render: ({ close }) => <VideoCaptionsModal video={video} close={close} />,
+    });
   const remove = (video: VideoResource) =>
     notice({
       header: 'Delete video',
@@ -59,7 +67,7 @@ const useLibraryActions = () => {
         await removal.mutateAsync(video);
       },
     });
-  return { openCreate, openEdit, openPreview, remove };
+  return { openCreate, openEdit, openPreview, openCaptions, remove };
 };
 
 type VideoActions = Omit<ReturnType<typeof useLibraryActions>, 'openCreate'>;
@@ -89,6 +97,10 @@ const VideoCard = ({ video: v, actions }: { video: VideoResource; actions: Video
       </Box>
     </CardContent>
     <CardActions sx={{ justifyContent: 'flex-end' }}>
+      {v.captions?.length ? <Chip size="small" label={`Captions: ${v.captions.length}`} sx={{ mr: 'auto' }} /> : null}
+      <IconAction title="Captions" label={`Captions of ${v.title}`} onClick={() => actions.openCaptions(v)}>
+        <ClosedCaptionIcon />
+      </IconAction>
       <IconAction title="Edit title" label={`Edit title of ${v.title}`} onClick={() => actions.openEdit(v)}>
         <EditIcon />
       </IconAction>

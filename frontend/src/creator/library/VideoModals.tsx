@@ -9,6 +9,7 @@ import { useApiMutation } from '../../shared/data/mutations';
 import { FormTextInput, useApiForm } from '../../shared/form';
 import { VideoPreview } from './VideoPreview';
 import { FormDialogActions } from '../../shared/FormDialogActions';
+import { CaptionsSection, useCaptionTracks } from './CaptionsSection';
 
 /** edit-video-title: only the title of a library video changes. */
 export const EditVideoTitleModal = ({ video, close }: { video: VideoResource; close: () => void }) => {
@@ -39,6 +40,7 @@ export const PreviewVideoModal = ({ video, close }: { video: VideoResource; clos
         sourceUrl={video.source_url}
         title={video.title}
         thumbnail={video.thumbnail}
+        captions={video.captions}
         autoPlay
       />
     </DialogContent>
@@ -47,3 +49,27 @@ export const PreviewVideoModal = ({ video, close }: { video: VideoResource; clos
     </DialogActions>
   </>
 );
+
+/** video-captions: the video in its player (with its captions) and its Captions section. */
+export const VideoCaptionsModal = ({ video, close }: { video: VideoResource; close: () => void }) => {
+  const tracks = useCaptionTracks(video);
+  return (
+    <>
+      <DialogContent sx={{ pt: 0 }}>
+        <VideoPreview
+          provider={video.provider}
+          embedUrl={video.embed_url}
+          externalId={video.external_id}
+          sourceUrl={video.source_url}
+          title={video.title}
+          thumbnail={video.thumbnail}
+          captions={tracks.data}
+        />
+        <CaptionsSection video={video} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Close</Button>
+      </DialogActions>
+    </>
+  );
+};

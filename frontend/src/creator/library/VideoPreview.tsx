@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import Box from '@mui/material/Box';
 import { VideoPlayer } from '@branchify/player';
+import type { PlayerCaptionTrack } from '@branchify/shared';
 import { useAlert } from '../../shared/alerts';
 
 export interface VideoMeta {
@@ -19,6 +20,8 @@ export interface VideoPreviewProps {
   onTime?: (seconds: number) => void;
   onMeta?: (meta: VideoMeta) => void;
   onError?: (message: string) => void;
+  /** Caption tracks: the player's CC menu offers them. */
+  captions?: readonly PlayerCaptionTrack[];
 }
 
 /**
@@ -40,6 +43,7 @@ export const VideoPreview = ({
   onTime,
   onMeta,
   onError,
+  captions,
 }: VideoPreviewProps) => {
   const alert = useAlert();
   const reportError = useCallback(
@@ -64,6 +68,7 @@ export const VideoPreview = ({
         onTime={onTime}
         onReady={onReady}
         onError={reportError}
+        captions={captions}
       />
     </Box>
   );

@@ -31,6 +31,8 @@ export const FOREIGN_KEYS: readonly ForeignKey[] = [
   { table: 'branchify_funnel_videos', column: 'video_id', references: 'branchify_videos', onDelete: 'RESTRICT' },
   { table: 'branchify_funnel_videos', column: 'owner_id', references: USERS, onDelete: 'CASCADE' },
   { table: 'branchify_creator_images', column: 'owner_id', references: USERS, onDelete: 'CASCADE' },
+  { table: 'branchify_caption_tracks', column: 'owner_id', references: USERS, onDelete: 'CASCADE' },
+  { table: 'branchify_caption_tracks', column: 'video_id', references: 'branchify_videos', onDelete: 'CASCADE' },
   { table: 'branchify_refresh_tokens', column: 'user_id', references: USERS, onDelete: 'CASCADE' },
   { table: 'branchify_password_resets', column: 'user_id', references: USERS, onDelete: 'CASCADE' },
   { table: 'branchify_funnel_views', column: 'funnel_id', references: 'branchify_funnels', onDelete: 'CASCADE' },

@@ -19,6 +19,7 @@ import webhookDelivery, { type WebhookDeliveryRow } from './webhook-delivery';
 import webhookAttempt, { type AttemptRow } from './webhook-attempt';
 import funnelVideo, { type FunnelVideoRow } from './funnel-video';
 import creatorImage, { type CreatorImageRow } from './creator-image';
+import captionTrack, { type CaptionTrackRow } from './caption-track';
 import funnelView, { type FunnelViewRow } from './funnel-view';
 import funnelInteraction, { type FunnelInteractionRow } from './funnel-interaction';
 import analyticsDaily from './analytics-daily';
@@ -51,6 +52,7 @@ export default {
   'webhook-attempt': webhookAttempt,
   'funnel-video': funnelVideo,
   'creator-image': creatorImage,
+  'caption-track': captionTrack,
   'funnel-view': funnelView,
   'funnel-interaction': funnelInteraction,
   'analytics-daily': analyticsDaily,
@@ -77,6 +79,7 @@ interface RowsByKey {
   stripeEvent: StripeEventRow;
   funnelVideo: FunnelVideoRow;
   creatorImage: CreatorImageRow;
+  captionTrack: CaptionTrackRow;
   funnelView: FunnelViewRow;
   funnelInteraction: FunnelInteractionRow;
   mailerSetting: MailerSettingsRow;

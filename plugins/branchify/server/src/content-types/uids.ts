@@ -16,6 +16,7 @@ export const UID = {
   stripeEvent: 'plugin::branchify.stripe-event',
   funnelVideo: 'plugin::branchify.funnel-video',
   creatorImage: 'plugin::branchify.creator-image',
+  captionTrack: 'plugin::branchify.caption-track',
   funnelView: 'plugin::branchify.funnel-view',
   funnelInteraction: 'plugin::branchify.funnel-interaction',
   mailerSetting: 'plugin::branchify.mailer-setting',

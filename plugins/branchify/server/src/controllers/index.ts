@@ -6,6 +6,7 @@ import adminSubscriptions from '../billing/admin-controller';
 import stripeAdmin from '../billing/stripe-admin-controller';
 import stripeEvents from '../billing/stripe-events-controller';
 import videos from '../videos/controller';
+import captions from '../captions/controller';
 import funnels from '../funnels/controller';
 import analytics from '../analytics/controller';
 import customizations from '../customization/controller';
@@ -26,6 +27,7 @@ export default {
   'stripe-admin': stripeAdmin,
   'stripe-webhooks': stripeEvents,
   videos,
+  captions,
   funnels,
   analytics,
   customizations,

@@ -40,7 +40,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
       funnel.owner_id,
       (funnel.videos ?? []).map((v) => v.id),
     );
-    return presentFunnel(funnel, new Map(rows.map((r) => [r.id, r])), await getService(strapi, 'analytics').lastViewState(funnel.id));
+    const [lastView, captions] = await Promise.all([
+      getService(strapi, 'analytics').lastViewState(funnel.id),
+      getService(strapi, 'captions').byVideos(rows.map((r) => r.id)),
+    ]);
+    return presentFunnel(funnel, new Map(rows.map((r) => [r.id, r])), lastView, captions);
   };
 
   return {

@@ -7,6 +7,8 @@ import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import type { FunnelRow } from '../content-types/funnel';
 import type { VideoRow } from '../content-types/video';
+import { playerCaptionTrack } from '../captions/present';
+import type { CaptionTrackSummary } from '../captions/service';
 
 export interface PlayerEntry {
   /** The funnel's row id, for the view and interaction writers (never sent to viewers). */
@@ -34,6 +36,7 @@ interface PlayerPreview {
 const buildPayload = (
   funnel: FunnelRow,
   library: ReadonlyMap<number, VideoRow>,
+  captions: ReadonlyMap<number, readonly CaptionTrackSummary[]>,
   app: { app_name: string; app_favicon_url: string | null; app_logo_url: string | null; app_color_scheme: Record<string, string> },
 ) => {
   const videos = (funnel.videos ?? []).flatMap((v) => {
@@ -50,6 +53,7 @@ const buildPayload = (
         thumbnail: video.thumbnail ?? null,
         duration: video.duration === null || video.duration === undefined ? null : Number(video.duration),
         elements: v.elements, // opaque here: readers check each element's shape
+        captions: (captions.get(video.id) ?? []).map(playerCaptionTrack),
       },
     ];
   });
@@ -97,8 +101,11 @@ export default ({ strapi }: { strapi: Strapi }) => {
     const ids = (funnel.videos ?? []).map((v) => v.id);
     const rows: VideoRow[] = await getService(strapi, 'videos').findMany(funnel.owner_id, ids);
     const library = new Map(rows.map((r) => [r.id, r]));
-    const app = await getService(strapi, 'customization').publicView();
-    const payload = buildPayload(funnel, library, app);
+    const [app, captions] = await Promise.all([
+      getService(strapi, 'customization').publicView(),
+      getService(strapi, 'captions').byVideos(rows.map((r) => r.id)),
+    ]);
+    const payload = buildPayload(funnel, library, captions, app);
     const json = JSON.stringify({ success: true, data: payload });
     const first = payload.videos.find((v) => v.editor_id === payload.root_editor_id) ?? payload.videos[0];
     const poster = first?.thumbnail

@@ -2,6 +2,7 @@ import type { FunnelDocument, FunnelResource, FunnelSettings, FunnelSummaryResou
 import { presentVideo } from '../videos/present';
 import type { VideoRow } from '../content-types/video';
 import type { FunnelRow } from '../content-types/funnel';
+import type { CaptionTrackSummary } from '../captions/service';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -31,12 +32,19 @@ export const presentFunnel = (
   row: FunnelRow,
   library: ReadonlyMap<number, VideoRow>,
   lastViewState: { last_watch_time: number; editor_id: string } | null,
+  captions: ReadonlyMap<number, readonly CaptionTrackSummary[]> = new Map(),
 ): FunnelResource => ({
   ...presentFunnelSummary(row),
   version: row.version ?? 1,
   videos: (row.videos ?? ([] as FunnelDocument['videos'])).map((v) => {
     const video = library.get(v.id);
-    return { id: v.id, editor_id: v.editor_id, elements: v.elements, ...(v.map ? { map: v.map } : {}), video: video ? presentVideo(video) : null };
+    return {
+      id: v.id,
+      editor_id: v.editor_id,
+      elements: v.elements,
+      ...(v.map ? { map: v.map } : {}),
+      video: video ? presentVideo(video, 0, captions.get(video.id)) : null,
+    };
   }),
   last_view_state: lastViewState,
 });

@@ -5,7 +5,7 @@ import { UID, type Strapi } from '../utils/strapi';
 /** User fields the public player depends on (may the owner publish?); a login's update bumps nothing. */
 const USER_FIELDS = ['status', 'is_admin', 'subscription_id', 'blocked'];
 
-const WATCHED: string[] = [UID.funnel, UID.video, UID.subscription, UID.customization, UID.user];
+const WATCHED: string[] = [UID.funnel, UID.video, UID.captionTrack, UID.subscription, UID.customization, UID.user];
 
 type Event = { action: string; model: { uid: string }; params?: { data?: Record<string, unknown> } };
 

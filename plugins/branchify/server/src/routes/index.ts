@@ -3,6 +3,7 @@ import userRoutes from '../users/routes';
 import planRoutes from '../plans/routes';
 import billingRoutes from '../billing/routes';
 import videoRoutes from '../videos/routes';
+import captionRoutes from '../captions/routes';
 import funnelRoutes from '../funnels/routes';
 import customizationRoutes from '../customization/routes';
 import uploadRoutes from '../uploads/routes';
@@ -22,6 +23,7 @@ export default {
       ...planRoutes,
       ...billingRoutes,
       ...videoRoutes,
+      ...captionRoutes,
       ...funnelRoutes,
       ...customizationRoutes,
       ...uploadRoutes,

@@ -19,6 +19,7 @@ import accountRemoval from '../users/removal';
 import userAdministration from '../users/administration';
 import videos from '../videos/service';
 import videoLibrary from '../videos/library';
+import captions from '../captions/service';
 import funnels from '../funnels/service';
 import funnelEditing from '../funnels/editing';
 import funnelTransfer from '../funnels/transfer';
@@ -61,6 +62,7 @@ export default {
   'stripe-connection': stripeConnection,
   videos,
   'video-library': videoLibrary,
+  captions,
   funnels,
   'funnel-editing': funnelEditing,
   'funnel-transfer': funnelTransfer,

@@ -19,6 +19,7 @@ import type accountRemovalService from '../users/removal';
 import type userAdministrationService from '../users/administration';
 import type videosService from '../videos/service';
 import type videoLibraryService from '../videos/library';
+import type captionsService from '../captions/service';
 import type funnelsService from '../funnels/service';
 import type funnelEditingService from '../funnels/editing';
 import type funnelTransferService from '../funnels/transfer';
@@ -62,6 +63,7 @@ export interface Services {
   'stripe-connection': ReturnType<typeof stripeConnectionService>;
   videos: ReturnType<typeof videosService>;
   'video-library': ReturnType<typeof videoLibraryService>;
+  captions: ReturnType<typeof captionsService>;
   funnels: ReturnType<typeof funnelsService>;
   'funnel-editing': ReturnType<typeof funnelEditingService>;
   'funnel-transfer': ReturnType<typeof funnelTransferService>;

@@ -12,6 +12,7 @@ import type { Strapi } from '../utils/strapi';
 import { presentVideo } from './present';
 import { parseCreateVideo, updateVideoSchema } from './validators';
 import { signedInUser } from '../http/request-state';
+import type { VideoRow } from '../content-types/video';
 
 /** The video library: the signed-in user's own videos only. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -23,15 +24,21 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (!video) throw notFound();
     return video;
   };
+  /** One video with its use and its caption tracks. */
+  const presentOne = async (video: VideoRow) => {
+    const [counts, captions] = await Promise.all([funnels().countsByVideo([video.id]), getService(strapi, 'captions').byVideos([video.id])]);
+    return presentVideo(video, counts.get(video.id) ?? 0, captions.get(video.id));
+  };
 
   return {
     async index(ctx: Context) {
       const q = readListQuery(ctx.query, []);
       const { rows, total } = await videos().list(signedInUser(ctx).id, q);
-      const counts = await funnels().countsByVideo(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const [counts, captions] = await Promise.all([funnels().countsByVideo(ids), getService(strapi, 'captions').byVideos(ids)]);
       paged(
         ctx,
-        rows.map((r) => presentVideo(r, counts.get(r.id) ?? 0)),
+        rows.map((r) => presentVideo(r, counts.get(r.id) ?? 0, captions.get(r.id))),
         pageMeta(q, total),
       );
     },
@@ -44,9 +51,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async update(ctx: Context) {
       const video = await load(ctx);
       const { title } = parse(updateVideoSchema, ctx.request.body);
-      const updated = await library().rename(video, title);
-      const counts = await funnels().countsByVideo([video.id]);
-      ok(ctx, presentVideo(updated, counts.get(video.id) ?? 0), MESSAGES.videoUpdated);
+      ok(ctx, await presentOne(await library().rename(video, title)), MESSAGES.videoUpdated);
     },
 
     /**
@@ -58,9 +63,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const files = filesIn(ctx, IMAGE_FIELD);
       if (files.length !== 1) throw validationError({ [IMAGE_FIELD]: [MESSAGES.branchImageRequired] });
       if (!/\.(png|jpe?g|webp)$/i.test(files[0]!.originalFilename ?? '')) throw validationError({ [IMAGE_FIELD]: [MESSAGES.invalidFileType] });
-      const updated = await library().setPoster(video, files[0]!);
-      const counts = await funnels().countsByVideo([video.id]);
-      ok(ctx, presentVideo(updated, counts.get(video.id) ?? 0), MESSAGES.videoUpdated);
+      ok(ctx, await presentOne(await library().setPoster(video, files[0]!)), MESSAGES.videoUpdated);
     },
 
     async destroy(ctx: Context) {

@@ -1,10 +1,12 @@
 import type { VideoResource } from '@branchify/shared';
 import type { VideoRow } from '../content-types/video';
+import { presentCaptionTrack } from '../captions/present';
+import type { CaptionTrackSummary } from '../captions/service';
 
 const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
 /** A library video as the API shows it. */
-export const presentVideo = (row: VideoRow, totalFunnels = 0): VideoResource => ({
+export const presentVideo = (row: VideoRow, totalFunnels = 0, captions: readonly CaptionTrackSummary[] = []): VideoResource => ({
   id: row.id,
   title: row.title,
   size: Number(row.size ?? 0),
@@ -16,6 +18,7 @@ export const presentVideo = (row: VideoRow, totalFunnels = 0): VideoResource => 
   source: row.source ?? null,
   source_url: row.source_url ?? null,
   total_funnels: totalFunnels,
+  captions: captions.map(presentCaptionTrack),
   created_at: iso(row.createdAt),
   updated_at: iso(row.updatedAt),
 });
