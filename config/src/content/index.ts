@@ -3,5 +3,6 @@ export * from './video-sources';
 export * from './options';
 export * from './fonts';
 export * from './funnel-schema';
+export * from './logic';
 export * from './funnel-export';
 export * from './lengths';

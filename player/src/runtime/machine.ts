@@ -1,5 +1,7 @@
 import { FADE_OUT_MS, branchAction, inactionAction, isWithin, pauseSeconds, startVideo, type BranchAction, type InactionAction } from './timeline';
 import type { BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
+import { branchApplies, elementApplies, inactionApplies, presentElement } from './conditions';
+import type { FunnelLogic } from './logic-hooks';
 
 /** Time as the runtime sees it: real in the browser, fake in the unit tests. */
 export interface Clock {
@@ -35,6 +37,8 @@ export interface Interaction {
   /** 'branch': the viewer chose it; 'inaction': the element's default took it when the wait ended. */
   type: 'branch' | 'inaction';
   player_time: number;
+  /** The funnel's variables after it (funnels that declare some). */
+  variables?: Record<string, string | number | boolean>;
 }
 
 /** What the runtime asks the player (provider, window, analytics) to do. */
@@ -51,6 +55,8 @@ export interface RuntimeOptions {
   clock?: Clock;
   /** The page's origin, to tell external links from our own. */
   origin?: string;
+  /** The funnel's variables and conditions, when it uses them. */
+  logic?: FunnelLogic;
 }
 
 /** A jump in time larger than this between two updates is a seek, not playback. */
@@ -73,6 +79,8 @@ export class FunnelRuntime {
   /** Elements the viewer answered, skipped or that took their inaction: hidden for this pass. */
   private readonly dismissed = new Set<string>();
   private waitTimer: unknown = null;
+  private readonly logic: FunnelLogic | null;
+  private offLogic: (() => void) | null = null;
 
   constructor(
     private readonly payload: PlayerPayload,
@@ -81,6 +89,8 @@ export class FunnelRuntime {
     this.clock = options.clock ?? realClock;
     this.origin = options.origin ?? 'http://localhost';
     this.state = { video: startVideo(payload), time: 0, shown: [], waiting: null };
+    this.logic = options.logic ?? null;
+    this.offLogic = this.logic?.subscribe(() => this.valuesChanged()) ?? null;
   }
 
   getState = (): RuntimeState => this.state;
@@ -138,8 +148,9 @@ export class FunnelRuntime {
   click(elementId: string, branchId: string): BranchAction {
     const element = this.findElement(elementId);
     const branch = element?.type === 'branch' ? element.data.branches.find((b) => b.id === branchId) : undefined;
-    if (!element || element.type !== 'branch' || !branch) return { kind: 'none' };
+    if (!element || element.type !== 'branch' || !branch || !branchApplies(branch, this.logic)) return { kind: 'none' };
     const action = branchAction(branch, element, this.payload.videos, this.origin);
+    this.logic?.apply(branch.set);
     this.record(branch.id, action, 'branch');
     const wasWaiting = this.state.waiting?.elementId === elementId;
     if (action.kind === 'url' && action.newTab) {
@@ -173,6 +184,7 @@ export class FunnelRuntime {
   }
 
   destroy(): void {
+    this.offLogic?.();
     this.cancelWait();
     this.clearFades();
     this.listeners.clear();
@@ -205,10 +217,11 @@ export class FunnelRuntime {
 
   private takeInaction(element: BranchElement, time: number): void {
     this.fadeOut(element.id, time);
-    const action = inactionAction(element, this.payload.videos, this.origin);
+    const action: InactionAction = inactionApplies(element, this.logic) ? inactionAction(element, this.payload.videos, this.origin) : { kind: 'continue' };
     // A default that takes one of the element's branches is recorded as that branch, by inaction.
     const branch = element.data.branches.find((b) => b.id === element.data.settings?.inaction);
-    if (branch) this.record(branch.id, action, 'inaction');
+    if (branch && action.kind !== 'continue') this.logic?.apply(branch.set);
+    if (branch && action.kind !== 'continue') this.record(branch.id, action, 'inaction');
     this.perform(action, true);
   }
 
@@ -224,6 +237,7 @@ export class FunnelRuntime {
           action.kind === 'branch' ? action.editorId : action.kind === 'url' ? action.url : action.kind === 'seek' ? `timestamp:${action.time}` : null,
         type,
         player_time: round(this.state.time),
+        ...(this.logic ? { variables: { ...this.logic.values() } } : {}),
       },
     });
   }
@@ -255,18 +269,18 @@ export class FunnelRuntime {
     let waiting = this.state.waiting;
     const entering: FunnelElement[] = [];
     for (const element of video.elements) {
-      const inside = isWithin(element, time) && !this.dismissed.has(element.id);
+      const inside = isWithin(element, time) && !this.dismissed.has(element.id) && elementApplies(element, this.logic);
       const current = shownById.get(element.id);
       if (inside) {
         if (current?.fading) this.cancelFade(element.id);
-        next.push({ element, fading: false });
+        next.push({ element: presentElement(element, this.logic), fading: false });
         if (!this.entered.has(element.id)) {
           this.entered.add(element.id);
-          entering.push(element);
+          entering.push(presentElement(element, this.logic));
         }
       } else if (current) {
         if (!current.fading) this.startFade(element.id);
-        next.push({ element, fading: true });
+        next.push({ element: current.element, fading: true });
       }
     }
     this.set({ video, time, shown: next, waiting });
@@ -333,6 +347,18 @@ export class FunnelRuntime {
   private cancelWait(): void {
     if (this.waitTimer !== null) this.clock.clearTimeout(this.waitTimer);
     this.waitTimer = null;
+  }
+
+  /** New values: elements and branches whose conditions changed show or leave, texts are filled in again. */
+  private valuesChanged(): void {
+    const waiting = this.state.waiting ? this.findElement(this.state.waiting.elementId) : undefined;
+    if (waiting && !elementApplies(waiting, this.logic)) {
+      // The element waited on no longer applies: no choice is left to wait for.
+      this.cancelWait();
+      this.state = { ...this.state, waiting: null };
+      this.emit({ type: 'play' });
+    }
+    this.sync(this.state.time, false);
   }
 
   private findElement(elementId: string): FunnelElement | undefined {

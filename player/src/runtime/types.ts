@@ -2,7 +2,7 @@
  * The player payload (`GET /api/funnels/{reference}/player`, inlined in `/player/{reference}`).
  * Element shapes come from the shared funnel schema (type-only imports: no zod in the bundle).
  */
-import type { Branch, FunnelElement } from '@branchify/shared';
+import type { Branch, FunnelElement, FunnelVariable } from '@branchify/shared';
 
 export type { Branch, FunnelElement };
 export type TextElement = Extract<FunnelElement, { type: 'text' }>;
@@ -33,6 +33,8 @@ export interface PlayerPayload {
   title: string;
   description: string;
   settings: { enable_resume_play: boolean };
+  /** The funnel's variables (absent from payloads cached before they existed). */
+  variables?: FunnelVariable[];
   version: number;
   root_editor_id: string | null;
   videos: PlayerVideo[];
@@ -42,4 +44,6 @@ export interface PlayerPayload {
 export interface LastViewState {
   editor_id: string;
   last_watch_time: number;
+  /** The viewer's variables then (funnels that declare some). */
+  variables?: Record<string, string | number | boolean>;
 }

@@ -1,4 +1,4 @@
-import { ID_MAX, REPORTED_TARGET_MAX } from '@branchify/shared';
+import { ID_MAX, LOGIC_LIMITS, REPORTED_TARGET_MAX } from '@branchify/shared';
 import { z } from 'zod';
 import { INTERACTION_TYPES } from '../content-types/funnel-interaction';
 
@@ -20,6 +20,16 @@ const ref = (name: string) =>
     .min(1, { message: `The ${name} is required.` })
     .max(ID_MAX, { message: `The ${name} is too long.` });
 
+/** The viewer's variables as the player reports them; ingest keeps only the funnel's declared ones, typed. */
+const variables = z
+  .record(
+    z.string().max(LOGIC_LIMITS.nameMax, { message: 'The variable name is too long.' }),
+    z.union([z.string().max(LOGIC_LIMITS.textMax), z.number().finite(), z.boolean()], { message: 'A variable must be text, a number or yes/no.' }),
+    { message: 'The variables must be an object.' },
+  )
+  .refine((v) => Object.keys(v).length <= LOGIC_LIMITS.maxVariables, { message: `At most ${LOGIC_LIMITS.maxVariables} variables.` })
+  .optional();
+
 /** POST funnels/{reference}/views: a new view; a returning viewer sends the token it was given. */
 export const startViewSchema = z.object({
   event_id: uuid('event id'),
@@ -34,6 +44,7 @@ export const updateViewSchema = z.object({
   last_watch_time: seconds('last watch time'),
   watch_time: seconds('watch time').optional(),
   duration: seconds('duration').nullish(),
+  variables,
 });
 
 /** The interaction payload, plus the client's event id. */
@@ -47,6 +58,8 @@ export const interactionSchema = z.object({
   /** 'branch': the viewer clicked the button; 'inaction': the element's inaction default took it. */
   type: z.enum(INTERACTION_TYPES, { message: "The type must be 'branch' or 'inaction'." }).default('branch'),
   player_time: seconds('player time').default(0),
+  /** The variables after the event. */
+  variables,
 });
 
 export const MAX_EVENTS_PER_REQUEST = 100;

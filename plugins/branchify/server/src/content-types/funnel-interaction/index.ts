@@ -15,6 +15,8 @@ export interface FunnelInteractionInsert {
   connected_node: string | null;
   type: string;
   player_time: number;
+  /** The variables after the event, as JSON text (null: the funnel has none). */
+  variables: string | null;
   /** Always true: the writer counts the rows it stores. */
   counted: true;
   created_at: Date;
@@ -32,5 +34,6 @@ export interface FunnelInteractionRow {
   connected_node: string | null;
   type: string | null;
   player_time: number | string | null;
+  variables?: unknown;
   createdAt?: string | Date;
 }
