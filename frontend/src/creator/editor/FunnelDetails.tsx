@@ -3,8 +3,9 @@ import { MESSAGES } from '@branchify/shared';
 import type { DocumentStore, EditorDocument } from './document-store';
 import type { SaveErrors } from './errors';
 import { PanelSection, TextValue, ToggleValue } from './fields';
+import { VariablesSection } from './logic/VariablesSection';
 
-/** The funnel's own fields: title, description, resume and indexing. */
+/** The funnel's own fields: title, description, resume and indexing, and its variables. */
 export const FunnelDetails = ({ store, doc, errors }: { store: DocumentStore; doc: EditorDocument; errors: SaveErrors }) => (
   <Paper component="section" aria-label="Funnel details" sx={{ p: 2, alignSelf: 'start' }}>
     <PanelSection title="Details">
@@ -28,5 +29,6 @@ export const FunnelDetails = ({ store, doc, errors }: { store: DocumentStore; do
         onChange={(on) => store.setMeta({ settings: { ...doc.settings, allow_indexing: on } })}
       />
     </PanelSection>
+    <VariablesSection store={store} doc={doc} errors={errors} />
   </Paper>
 );
