@@ -211,9 +211,9 @@ describeBrowser('funnel variables in the editor', () => {
     await editor.getByRole('button', { name: 'Add branch element' }).click();
     const panel = editor.getByTestId('element-panel');
     await panel.getByRole('tab', { name: 'Action' }).click();
-    // The button jumps back to the start (its question again).
-    await panel.getByRole('combobox', { name: 'Click action' }).click();
-    await page.getByRole('option', { name: 'Jump To Timestamp', exact: true }).click();
+    // The button plays the video again (its question again).
+    await panel.getByRole('combobox', { name: 'Branch to video' }).click();
+    await page.getByRole('option', { name: 'Intro', exact: true }).click();
     const condition = field(panel, 'Show this button only when');
     await condition.fill('score >= ');
     const help = panel.getByText('Condition at character 10: expected a value', { exact: false });
@@ -237,6 +237,16 @@ describeBrowser('funnel variables in the editor', () => {
     expect(stored.variables).toEqual([{ name: 'score', type: 'number', default: 0, fromUrl: false }]);
     const branch = stored.videos[0].elements[0].data.branches[0];
     expect([branch.when, branch.set]).toEqual(['score >= 2', ['score + 1']]);
+
+    // The map labels the conditional path.
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: 'Funnel map' });
+    const label = map.getByTestId(`map-edge-condition-branch:intro:${branch.id}`);
+    await label.waitFor();
+    expect(await label.innerText()).toBe('if score >= 2');
+    // Screen readers hear it in the edge's name.
+    expect(await map.locator('[aria-label*="(if score >= 2)"]').count()).toBe(1);
+    await shotAtBothWidths(page, 'variables-map-conditional-edge');
     await context.close();
   });
 });

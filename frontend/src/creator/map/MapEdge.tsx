@@ -2,7 +2,7 @@ import { memo, useCallback, useContext, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { BaseEdge, getBezierPath, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import Box from '@mui/material/Box';
-import { shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
+import { conditionLabel, shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
 import { DANGER, EdgeLabels, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
 
 /** What every edge label shares (plain styles: a label moves with every frame of a drag, and a styled component would make a class per place). */
@@ -131,6 +131,11 @@ const MapEdgeView = ({
             data-testid={`map-edge-${edge.id}`}
           >
             <div>{shortLabel(edge.label)}</div>
+            {edge.condition && (
+              <Box sx={{ fontStyle: 'italic' }} data-testid={`map-edge-condition-${edge.id}`}>
+                {shortLabel(conditionLabel(edge.condition))}
+              </Box>
+            )}
             {stats !== undefined && (
               <Box sx={{ fontWeight: 700 }} data-testid={`map-edge-stats-${edge.id}`}>
                 {stats ? `${plural(stats.viewers, 'view')} · ${percent(stats.share)}` : 'not counted'}
@@ -150,7 +155,9 @@ export const edgeName = (
   target: LaidOutNode | undefined,
   stats: EdgeFigures | null | undefined,
 ): string => {
-  const what = edge.kind === 'inaction' ? `Default when no choice is made, '${edge.text}'` : `Branch '${edge.text}'`;
+  const what = `${edge.kind === 'inaction' ? `Default when no choice is made, '${edge.text}'` : `Branch '${edge.text}'`}${
+    edge.condition ? ` (${conditionLabel(edge.condition)})` : ''
+  }`;
   const to =
     target?.kind === 'link'
       ? target.url
