@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addVideo, createFunnel, freePlan, subscribedUser } from '../api/support/content';
 import { baseUrl } from '../api/support/http';
@@ -118,6 +120,31 @@ describeBrowser('funnel variables in the player', () => {
     expect(hostile.dialogs).toEqual([]);
     expect(hostile.errors).toEqual([]);
     await hostile.context.close();
+  });
+
+  it('takes values the embedding page posts (declared ones, typed), and ignores the rest', async () => {
+    const { reference } = await publishQuiz();
+    // The embedding page, on a site of its own.
+    const html = `<!doctype html><html lang="en"><title>Embedding page</title><main><h1>Embedding page</h1><iframe title="Quiz" src="${baseUrl()}/player/${reference}" width="960" height="540"></iframe></main></html>`;
+    const site = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('iframe');
+    const greet = frame.locator('[data-element-id="greet"]');
+    await greet.waitFor({ state: 'visible', timeout: 15_000 });
+    await page.evaluate(() => {
+      const target = document.querySelector('iframe')!.contentWindow!;
+      target.postMessage({ type: 'branchify:set', variables: { name: 'Grace', score: 'lots', admin: true } }, '*');
+      target.postMessage({ type: 'something-else', variables: { name: 'Mallory' } }, '*');
+    });
+    await until(async () => (await greet.innerText()) === 'Hello Grace! Score: 0', 'the name the page posted');
+    await page.evaluate(() => document.querySelector('iframe')!.contentWindow!.postMessage({ type: 'branchify:set', variables: { score: 2 } }, '*'));
+    await until(async () => (await greet.innerText()) === 'Hello Grace! Score: 2', 'the score the page posted');
+    await frame.getByRole('button', { name: 'Bonus round' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await context.close();
+    await new Promise((resolve) => site.close(resolve));
   });
 
   it('shows a branch only after two score-raising answers, and a resumed view keeps the score', async () => {
