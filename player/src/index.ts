@@ -26,4 +26,6 @@ export {
   textStyle,
 } from './view/element-style';
 export { hasSkip, isWithin } from './runtime/timeline';
+export { needsLogic } from './runtime/logic-hooks';
+export { createLogic } from './logic';
 export type { PlayerPayload, PlayerVideo } from './runtime/types';

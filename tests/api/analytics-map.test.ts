@@ -96,15 +96,17 @@ describe('POST /api/funnels/{id}/analytics: the map', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="funnel-${funnel.identifier}-analytics-${day()}-to-${day()}.csv"`);
     const lines = res.text.split('\r\n');
     expect(lines[0]).toBe(
-      'record,date,video_id,video_title,branch_id,button_text,kind,to_video_id,to_video_title,target,viewers,share,reached,drop_off,drop_off_rate,views,unique_viewers,clicks,watch_time',
+      'record,date,video_id,video_title,branch_id,button_text,kind,to_video_id,to_video_title,target,viewers,share,reached,drop_off,drop_off_rate,views,unique_viewers,clicks,watch_time,view_id',
     );
-    expect(lines[1]).toBe(`summary,${day()}..${day()},,,,,,,,,,,,,,5,4,4,12`);
-    expect(lines).toContain(`node,,intro,"'=Intro, the ""start""",,,,,,,,,5,1,0.2,,,,`);
-    expect(lines).toContain('node,,a,Path A,,,,,,,,,3,3,1,,,,');
-    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b1,Take A,button,a,Path A,a,3,0.6,,,,,,,`);
-    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b2,'+Take B,inaction,b,Path B,b,1,0.2,,,,,,,`);
-    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b3,Again,timestamp,intro,"'=Intro, the ""start""",timestamp:30,1,0.2,,,,,,,`);
-    expect(lines).toContain(`day,${day()},,,,,,,,,,,,,,5,,4,`);
+    expect(lines[1]).toBe(`summary,${day()}..${day()},,,,,,,,,,,,,,5,4,4,12,`);
+    expect(lines).toContain(`node,,intro,"'=Intro, the ""start""",,,,,,,,,5,1,0.2,,,,,`);
+    expect(lines).toContain('node,,a,Path A,,,,,,,,,3,3,1,,,,,');
+    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b1,Take A,button,a,Path A,a,3,0.6,,,,,,,,`);
+    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b2,'+Take B,inaction,b,Path B,b,1,0.2,,,,,,,,`);
+    expect(lines).toContain(`edge,,intro,"'=Intro, the ""start""",b3,Again,timestamp,intro,"'=Intro, the ""start""",timestamp:30,1,0.2,,,,,,,,`);
+    expect(lines).toContain(`day,${day()},,,,,,,,,,,,,,5,,4,,`);
+    // One row per view of the range (this funnel declares no variables: no var_ columns).
+    expect(lines.filter((l) => l.startsWith('view,'))).toHaveLength(5);
     expect(res.text.endsWith('\r\n')).toBe(true);
   });
 

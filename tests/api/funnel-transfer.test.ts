@@ -93,7 +93,7 @@ describe('GET /api/funnels/{id}/export', () => {
     const res = await owner.http.get(`/api/funnels/${rich.funnel.id}/export`, owner.token);
     expect(res.headers['content-disposition']).toBe('attachment; filename="launch-funnel.funnel.json"');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(file).toMatchObject({ format: 'branchify.funnel', version: 1, funnel: { title: 'Launch funnel', description: 'Intro, offer, thanks' } });
+    expect(file).toMatchObject({ format: 'branchify.funnel', version: 2, funnel: { title: 'Launch funnel', description: 'Intro, offer, thanks' } });
     expect(file.library).toEqual([
       { ref: 'video-1', provider: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Intro', duration: null },
       { ref: 'video-2', provider: 'vimeo', url: '76979871', title: 'Offer', duration: null },
@@ -234,7 +234,7 @@ describe('POST /api/funnels/import', () => {
     it.each<[string, () => unknown, string, RegExp]>([
       ['not an export', () => ({ hello: 'world' }), 'format', /not a funnel export/],
       ['another format', () => variant((f) => (f.format = 'other.thing')), 'format', /not a funnel export/],
-      ['a newer version', () => variant((f) => (f.version = 99)), 'version', /newer version of the app \(format 99; this app reads up to format 1\)/],
+      ['a newer version', () => variant((f) => (f.version = 99)), 'version', /newer version of the app \(format 99; this app reads up to format 2\)/],
       ['a video naming no library entry', () => variant((f) => (f.funnel.videos[1]!.video = 'video-9')), 'funnel.videos.1.video', /library/],
       [
         'a branch to a video not in the funnel',
@@ -287,7 +287,7 @@ describe('the integrator API', () => {
     const { document_id: documentId } = await suite.db('branchify_funnels').where({ id: rich.funnel.id }).first();
     const exported = await client().get(`/api/branchify/funnels/${documentId}/export`, readToken);
     expect(exported.status).toBe(200);
-    expect(exported.body.data).toMatchObject({ format: 'branchify.funnel', version: 1, library: file.library, images: file.images });
+    expect(exported.body.data).toMatchObject({ format: 'branchify.funnel', version: 2, library: file.library, images: file.images });
 
     const importer = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
     const refused = await client().post('/api/branchify/funnels/import', { data: { user_id: importer.id, file: exported.body.data } }, readToken);

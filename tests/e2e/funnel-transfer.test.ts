@@ -159,7 +159,7 @@ describeBrowser('export and import in the browser', () => {
     const filePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bf-export-')), download.suggestedFilename());
     await download.saveAs(filePath);
     const file = JSON.parse(fs.readFileSync(filePath, 'utf8')) as { format: string; library: unknown[]; images: unknown[] };
-    expect(file).toMatchObject({ format: 'branchify.funnel', version: 1 });
+    expect(file).toMatchObject({ format: 'branchify.funnel', version: 2 });
     expect(file.library).toHaveLength(3);
     expect(file.images).toHaveLength(1);
     await home.context.close();

@@ -289,3 +289,42 @@ describe('analytics report on the map', () => {
     expect(hasData(report({ views: { total: 0, unique: 0 }, clicks: [] }))).toBe(false);
   });
 });
+
+describe('conditional edges on the map', () => {
+  const conditional = (when: { element?: string; branch?: string; inaction?: string }): FunnelElement =>
+    elementSchema.parse({
+      id: 'quiz',
+      type: 'branch',
+      showAt: 1,
+      hideAt: 5,
+      when: when.element ?? '',
+      data: {
+        branches: [
+          { id: 'bonus', onclick: 'branch', video: 'bonus', when: when.branch ?? '', standard: { text: 'Bonus round' } },
+          { id: 'plain', onclick: 'branch', video: 'bonus', standard: { text: 'Always' } },
+        ],
+        settings: { inaction: 'bonus', inactionWhen: when.inaction ?? '' },
+      },
+    });
+
+  it('labels a button, and a default path, with the condition they depend on', () => {
+    const graph = funnelGraph([video('intro', [conditional({ branch: 'score >= 2', inaction: 'liked' })]), video('bonus')]);
+    const byId = new Map(graph.edges.map((e) => [e.id, e]));
+    expect(byId.get('branch:intro:bonus')?.condition).toBe('score >= 2');
+    expect(byId.get('branch:intro:plain')?.condition).toBeNull();
+    expect(byId.get('inaction:intro:quiz')?.condition).toBe('liked');
+  });
+
+  it("joins the element's condition with the button's", () => {
+    const graph = funnelGraph([video('intro', [conditional({ element: 'name != ""', branch: 'score >= 2 or liked' })]), video('bonus')]);
+    expect(graph.edges.find((e) => e.id === 'branch:intro:bonus')?.condition).toBe('(name != "") and (score >= 2 or liked)');
+    expect(graph.edges.find((e) => e.id === 'branch:intro:plain')?.condition).toBe('name != ""');
+  });
+
+  it('makes room for the condition line in the layout', () => {
+    const plain = layoutFunnel(funnelGraph([video('intro', [conditional({})]), video('bonus')]));
+    const withCondition = layoutFunnel(funnelGraph([video('intro', [conditional({ branch: 'score >= 2' })]), video('bonus')]));
+    const box = (layout: typeof plain) => layout.edges.find((e) => e.id === 'branch:intro:bonus')!.labelBox;
+    expect(box(withCondition).height).toBeGreaterThan(box(plain).height);
+  });
+});

@@ -140,6 +140,7 @@ describe('map editing: positions', () => {
       created_at: null,
       updated_at: null,
       version: 1,
+      variables: [],
       last_view_state: null,
       videos: parsed.videos.map((v) => ({ ...v, video: libraryVideo(v.id) })),
     });

@@ -12,7 +12,7 @@ import { ID_MAX, URL_MAX } from './lengths';
  * read, and a file of a newer version is refused with a message saying so.
  */
 export const FUNNEL_EXPORT_FORMAT = 'branchify.funnel';
-export const FUNNEL_EXPORT_VERSION = 1;
+export const FUNNEL_EXPORT_VERSION = 2;
 
 /** What one import may carry: the file, and the images embedded in it (each within the branch image limit). */
 export const FUNNEL_IMPORT_LIMITS = {
@@ -109,7 +109,10 @@ type Read = { ok: true; value: ReadExport } | { ok: false; problems: ImportProbl
  * Older versions, each brought one version up. Version 1 is the first; a later version adds its
  * step here (`[n]: file of version n → file of version n + 1`), so every older file still imports.
  */
-const UPGRADES: Record<number, (file: Record<string, unknown>) => Record<string, unknown>> = {};
+const UPGRADES: Record<number, (file: Record<string, unknown>) => Record<string, unknown>> = {
+  /** Version 2 adds the funnel's variables (and conditions, empty by default): a version-1 funnel has none. */
+  1: (file) => ({ ...file, funnel: { ...(file.funnel as Record<string, unknown>), variables: [] } }),
+};
 
 const issuesOf = (error: z.ZodError, prefix: Array<string | number> = []): ImportProblem[] =>
   error.issues.map((issue) => ({ path: [...prefix, ...issue.path].map(String).join('.') || '_', message: issue.message }));

@@ -16,6 +16,17 @@ import {
 import { DEFAULT_FONT_FAMILY, FONT_FAMILIES } from './fonts';
 import { httpUrl } from './video-sources';
 import { ID_MAX, URL_MAX } from './lengths';
+import {
+  LOGIC_LIMITS,
+  RESERVED_WORDS,
+  VARIABLE_NAME,
+  compileAssignment,
+  compileCondition,
+  describeLogicError,
+  parseAssignment,
+  parseCondition,
+  type Parsed,
+} from './logic';
 
 /**
  * The funnel document, field by field: a funnel's videos, each with its timed
@@ -48,6 +59,40 @@ const fontFamily = () => oneOf(FONT_FAMILIES, DEFAULT_FONT_FAMILY);
 const id = text(ID_MAX)
   .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'must be letters, digits, - _ . or :' })
   .min(1, { message: 'is required' });
+
+/** A syntax error named where it is; the document's check adds unknown names and mixed types. */
+const logicText = (max: number, what: string, parse: (src: string) => Parsed<unknown>) =>
+  text(max).superRefine((src, ctx) => {
+    if (src.trim() === '') return;
+    const parsed = parse(src);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${what} "${src}" ${describeLogicError(parsed.error)}` });
+  });
+/** When an element, a branch or an inaction path applies (`score >= 2`); empty: always. */
+const condition = logicText(LOGIC_LIMITS.conditionMax, 'Condition', parseCondition).default('');
+/** What a branch click does to the variables (`score + 1`, `name = "x"`). */
+const assignments = z
+  .array(logicText(LOGIC_LIMITS.assignmentMax, 'Assignment', parseAssignment), { message: 'must be a list' })
+  .max(LOGIC_LIMITS.maxAssignments, { message: `at most ${LOGIC_LIMITS.maxAssignments} assignments` })
+  .default([]);
+
+const variableName = z
+  .string({ message: 'must be text' })
+  .min(1, { message: 'is required' })
+  .max(LOGIC_LIMITS.nameMax, { message: `must be at most ${LOGIC_LIMITS.nameMax} characters` })
+  .regex(VARIABLE_NAME, { message: 'must start with a letter or _ and hold only letters, digits and _' })
+  .refine((v) => !(RESERVED_WORDS as readonly string[]).includes(v.toLowerCase()), { message: `must not be one of: ${RESERVED_WORDS.join(', ')}` });
+const variableBase = { name: variableName, fromUrl: bool(false) };
+
+/** A funnel variable: text, number or yes/no, with its starting value. */
+export const variableSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ ...variableBase, type: z.literal('text'), default: text(LOGIC_LIMITS.textMax).default('') }),
+    z.object({ ...variableBase, type: z.literal('number'), default: num(-LOGIC_LIMITS.numberMax, LOGIC_LIMITS.numberMax).default(0) }),
+    z.object({ ...variableBase, type: z.literal('yesno'), default: bool(false) }),
+  ],
+  { error: () => ({ message: "must be 'text', 'number' or 'yesno'" }) },
+);
 
 /** UTF-8 bytes: what an index entry holds. */
 const utf8Length = (v: string) => new TextEncoder().encode(v).length;
@@ -121,6 +166,10 @@ export const branchSchema = z.object({
   timestamp: z.object({ hours: int(0, 99).default(0), minutes: int(0, 59).default(0), seconds: int(0, 59).default(0) }).prefault({}),
   /** The editor_id of the target video (onclick 'branch'). */
   video: id.nullable().default(null),
+  /** Shown only while this holds (empty: always). */
+  when: condition,
+  /** Applied to the variables when the viewer clicks it. */
+  set: assignments,
   standard: z
     .object({
       text: text(200).default(''),
@@ -153,6 +202,8 @@ export const branchSettingsSchema = z
     showSkip: showSkipSchema,
     /** 'skip-and-continue', an http(s) URL, or the id of one of the element's branches. */
     inaction: text(URL_MAX).default(DEFAULT_INACTION),
+    /** The inaction path is taken only while this holds (else the video carries on). */
+    inactionWhen: condition,
     pauseVideo: z
       .object({
         enabled: bool(false),
@@ -200,6 +251,8 @@ const elementBase = {
   skip: bool(false),
   belongsTo: id.optional(),
   width: num(0, 10_000).nullable().default(null),
+  /** Shown only while this holds (empty: always). */
+  when: condition,
 };
 
 export const elementSchema = z.discriminatedUnion(
@@ -254,12 +307,44 @@ export const funnelDocumentSchema = z
     title,
     description: description.nullish().transform((v) => v ?? ''),
     settings: funnelSettingsSchema,
+    variables: z
+      .array(variableSchema, { message: 'must be a list' })
+      .max(LOGIC_LIMITS.maxVariables, { message: `at most ${LOGIC_LIMITS.maxVariables} variables` })
+      .default([]),
     videos: z
       .array(funnelVideoSchema)
       .max(CONTENT_LIMITS.maxVideosPerFunnel, { message: `at most ${CONTENT_LIMITS.maxVideosPerFunnel} videos` })
       .default([]),
   })
   .superRefine((funnel, ctx) => {
+    const names = new Set<string>();
+    funnel.variables.forEach((v, i) => {
+      if (names.has(v.name)) ctx.addIssue({ code: 'custom', path: ['variables', i, 'name'], message: 'must be unique in the funnel' });
+      names.add(v.name);
+    });
+    // Names and types, once each text parses (a syntax error is already named at its field).
+    const checkWhen = (src: string, path: Array<string | number>) => {
+      if (src.trim() === '' || !parseCondition(src).ok) return;
+      const compiled = compileCondition(src, funnel.variables);
+      if (!compiled.ok) ctx.addIssue({ code: 'custom', path, message: `Condition "${src}" ${describeLogicError(compiled.error)}` });
+    };
+    const checkSet = (src: string, path: Array<string | number>) => {
+      if (src.trim() === '' || !parseAssignment(src).ok) return;
+      const compiled = compileAssignment(src, funnel.variables);
+      if (!compiled.ok) ctx.addIssue({ code: 'custom', path, message: `Assignment "${src}" ${describeLogicError(compiled.error)}` });
+    };
+    funnel.videos.forEach((video, v) =>
+      video.elements.forEach((element, e) => {
+        const at = ['videos', v, 'elements', e];
+        checkWhen(element.when, [...at, 'when']);
+        if (element.type !== 'branch') return;
+        checkWhen(element.data.settings.inactionWhen, [...at, 'data', 'settings', 'inactionWhen']);
+        element.data.branches.forEach((branch, b) => {
+          checkWhen(branch.when, [...at, 'data', 'branches', b, 'when']);
+          branch.set.forEach((src, i) => checkSet(src, [...at, 'data', 'branches', b, 'set', i]));
+        });
+      }),
+    );
     const editorIds = new Set<string>();
     funnel.videos.forEach((video, v) => {
       if (editorIds.has(video.editor_id)) ctx.addIssue({ code: 'custom', path: ['videos', v, 'editor_id'], message: 'must be unique in the funnel' });
@@ -304,3 +389,4 @@ export type FunnelElement = z.output<typeof elementSchema>;
 export type BranchData = z.output<typeof branchDataSchema>;
 export type TextData = z.output<typeof textDataSchema>;
 export type Branch = z.output<typeof branchSchema>;
+export type FunnelVariable = z.output<typeof variableSchema>;

@@ -3,6 +3,7 @@ export * from './video-sources';
 export * from './options';
 export * from './fonts';
 export * from './funnel-schema';
+export * from './logic';
 export * from './funnel-export';
 export * from './lengths';
 export * from './captions';

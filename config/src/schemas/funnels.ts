@@ -18,6 +18,8 @@ export interface FunnelSummaryResource {
 /** The whole funnel for its owner's editor: each funnel video with the library video it plays (null once removed). */
 export interface FunnelResource extends FunnelSummaryResource {
   version: number;
+  /** The funnel's variables, with their defaults. */
+  variables: FunnelDocument['variables'];
   videos: Array<Pick<FunnelDocument['videos'][number], 'id' | 'editor_id' | 'elements' | 'map'> & { video: VideoResource | null }>;
   last_view_state: { last_watch_time: number; editor_id: string } | null;
 }

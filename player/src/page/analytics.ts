@@ -52,6 +52,8 @@ export class ViewTracker {
   private position: { editor_id: string; last_watch_time: number; duration: number | null } | null = null;
   private sentPosition = '';
   private watchTime = 0;
+  /** The funnel's variables, sent with the position (what resume restores). */
+  private variables: (() => Readonly<Record<string, string | number | boolean>>) | null = null;
   private readonly base: string;
   private readonly tokenKey: string;
 
@@ -63,6 +65,11 @@ export class ViewTracker {
     const hide = () => this.flushOnHide();
     addEventListener('pagehide', hide);
     document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && hide());
+  }
+
+  /** Reports the funnel's variables with each position. */
+  withVariables(read: () => Readonly<Record<string, string | number | boolean>>): void {
+    this.variables = read;
   }
 
   /** The POST views answer (with last_view_state for a returning viewer), or null if it failed. */
@@ -90,7 +97,7 @@ export class ViewTracker {
   async sendPosition(force = true): Promise<void> {
     const body = this.positionBody();
     if (!body) return;
-    const key = JSON.stringify([body.editor_id, body.last_watch_time]);
+    const key = JSON.stringify([body.editor_id, body.last_watch_time, body.variables ?? null]);
     if (!force && key === this.sentPosition) return;
     this.sentPosition = key;
     await fetch(`${this.base}/views`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(
@@ -136,14 +143,20 @@ export class ViewTracker {
     }
     const body = this.positionBody();
     if (body) {
-      this.sentPosition = JSON.stringify([body.editor_id, body.last_watch_time]);
+      this.sentPosition = JSON.stringify([body.editor_id, body.last_watch_time, body.variables ?? null]);
       beacon(`${this.base}/views`, body);
     }
   }
 
   private positionBody() {
     if (!this.view || !this.position) return null;
-    return { view_id: this.view.view_id, viewer_token: this.view.viewer_token, ...this.position, watch_time: Math.round(this.watchTime * 100) / 100 };
+    return {
+      view_id: this.view.view_id,
+      viewer_token: this.view.viewer_token,
+      ...this.position,
+      watch_time: Math.round(this.watchTime * 100) / 100,
+      ...(this.variables ? { variables: this.variables() } : {}),
+    };
   }
 
   private async start(retry = true): Promise<ViewStart | null> {

@@ -1,5 +1,7 @@
 import { FADE_OUT_MS, branchAction, inactionAction, isWithin, pauseSeconds, startVideo, type BranchAction, type InactionAction } from './timeline';
 import type { BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
+import { branchApplies, elementApplies, inactionApplies, presentElement } from './conditions';
+import type { FunnelLogic } from './logic-hooks';
 
 /** Time as the runtime sees it: real in the browser, fake in the unit tests. */
 export interface Clock {
@@ -49,6 +51,8 @@ export interface Interaction {
   player_time: number;
   /** An inaction: whether the viewer had paused the countdown before it ran out. */
   countdown_paused?: boolean;
+  /** The funnel's variables after it (funnels that declare some). */
+  variables?: Record<string, string | number | boolean>;
 }
 
 /** What the runtime asks the player (provider, window, analytics) to do. */
@@ -66,6 +70,8 @@ export interface RuntimeOptions {
   clock?: Clock;
   /** The page's origin, to tell external links from our own. */
   origin?: string;
+  /** The funnel's variables and conditions, when it uses them. */
+  logic?: FunnelLogic;
 }
 
 /** A jump in time larger than this between two updates is a seek, not playback. */
@@ -90,6 +96,8 @@ export class FunnelRuntime {
   private waitTimer: unknown = null;
   /** The viewer paused the current wait's countdown at some point (recorded with its inaction). */
   private waitPaused = false;
+  private readonly logic: FunnelLogic | null;
+  private offLogic: (() => void) | null = null;
 
   constructor(
     private readonly payload: PlayerPayload,
@@ -98,6 +106,8 @@ export class FunnelRuntime {
     this.clock = options.clock ?? realClock;
     this.origin = options.origin ?? 'http://localhost';
     this.state = { video: startVideo(payload), time: 0, shown: [], waiting: null };
+    this.logic = options.logic ?? null;
+    this.offLogic = this.logic?.subscribe(() => this.valuesChanged()) ?? null;
   }
 
   getState = (): RuntimeState => this.state;
@@ -155,8 +165,9 @@ export class FunnelRuntime {
   click(elementId: string, branchId: string): BranchAction {
     const element = this.findElement(elementId);
     const branch = element?.type === 'branch' ? element.data.branches.find((b) => b.id === branchId) : undefined;
-    if (!element || element.type !== 'branch' || !branch) return { kind: 'none' };
+    if (!element || element.type !== 'branch' || !branch || !branchApplies(branch, this.logic)) return { kind: 'none' };
     const action = branchAction(branch, element, this.payload.videos, this.origin);
+    this.logic?.apply(branch.set);
     this.record(branch.id, action, 'branch');
     const wasWaiting = this.state.waiting?.elementId === elementId;
     if (action.kind === 'url' && action.newTab) {
@@ -223,6 +234,7 @@ export class FunnelRuntime {
   }
 
   destroy(): void {
+    this.offLogic?.();
     this.cancelWait();
     this.clearFades();
     this.listeners.clear();
@@ -255,10 +267,11 @@ export class FunnelRuntime {
 
   private takeInaction(element: BranchElement, time: number): void {
     this.fadeOut(element.id, time);
-    const action = inactionAction(element, this.payload.videos, this.origin);
+    const action: InactionAction = inactionApplies(element, this.logic) ? inactionAction(element, this.payload.videos, this.origin) : { kind: 'continue' };
     // A default that takes one of the element's branches is recorded as that branch, by inaction.
     const branch = element.data.branches.find((b) => b.id === element.data.settings?.inaction);
-    if (branch) this.record(branch.id, action, 'inaction', this.waitPaused);
+    if (branch && action.kind !== 'continue') this.logic?.apply(branch.set);
+    if (branch && action.kind !== 'continue') this.record(branch.id, action, 'inaction', this.waitPaused);
     this.waitPaused = false;
     this.perform(action, true);
   }
@@ -276,6 +289,7 @@ export class FunnelRuntime {
         type,
         player_time: round(this.state.time),
         ...(type === 'inaction' ? { countdown_paused: countdownPaused } : {}),
+        ...(this.logic ? { variables: { ...this.logic.values() } } : {}),
       },
     });
   }
@@ -307,18 +321,18 @@ export class FunnelRuntime {
     let waiting = this.state.waiting;
     const entering: FunnelElement[] = [];
     for (const element of video.elements) {
-      const inside = isWithin(element, time) && !this.dismissed.has(element.id);
+      const inside = isWithin(element, time) && !this.dismissed.has(element.id) && elementApplies(element, this.logic);
       const current = shownById.get(element.id);
       if (inside) {
         if (current?.fading) this.cancelFade(element.id);
-        next.push({ element, fading: false });
+        next.push({ element: presentElement(element, this.logic), fading: false });
         if (!this.entered.has(element.id)) {
           this.entered.add(element.id);
-          entering.push(element);
+          entering.push(presentElement(element, this.logic));
         }
       } else if (current) {
         if (!current.fading) this.startFade(element.id);
-        next.push({ element, fading: true });
+        next.push({ element: current.element, fading: true });
       }
     }
     this.set({ video, time, shown: next, waiting });
@@ -391,6 +405,18 @@ export class FunnelRuntime {
   private cancelWait(): void {
     if (this.waitTimer !== null) this.clock.clearTimeout(this.waitTimer);
     this.waitTimer = null;
+  }
+
+  /** New values: elements and branches whose conditions changed show or leave, texts are filled in again. */
+  private valuesChanged(): void {
+    const waiting = this.state.waiting ? this.findElement(this.state.waiting.elementId) : undefined;
+    if (waiting && !elementApplies(waiting, this.logic)) {
+      // The element waited on no longer applies: no choice is left to wait for.
+      this.cancelWait();
+      this.state = { ...this.state, waiting: null };
+      this.emit({ type: 'play' });
+    }
+    this.sync(this.state.time, false);
   }
 
   private findElement(elementId: string): FunnelElement | undefined {

@@ -2,7 +2,7 @@
  * The player payload (`GET /api/funnels/{reference}/player`, inlined in `/player/{reference}`).
  * Element shapes come from the shared funnel schema (type-only imports: no zod in the bundle).
  */
-import type { Branch, FunnelElement, PlayerCaptionTrack } from '@branchify/shared';
+import type { Branch, FunnelElement, FunnelVariable, PlayerCaptionTrack } from '@branchify/shared';
 
 export type { Branch, FunnelElement, PlayerCaptionTrack };
 export type TextElement = Extract<FunnelElement, { type: 'text' }>;
@@ -35,6 +35,8 @@ export interface PlayerPayload {
   title: string;
   description: string;
   settings: { enable_resume_play: boolean };
+  /** The funnel's variables (absent from payloads cached before they existed). */
+  variables?: FunnelVariable[];
   version: number;
   root_editor_id: string | null;
   videos: PlayerVideo[];
@@ -44,4 +46,6 @@ export interface PlayerPayload {
 export interface LastViewState {
   editor_id: string;
   last_watch_time: number;
+  /** The viewer's variables then (funnels that declare some). */
+  variables?: Record<string, string | number | boolean>;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { FunnelRuntime } from '../runtime/machine';
 import { PlaybackStore } from '../runtime/playback';
+import type { FunnelLogic } from '../runtime/logic-hooks';
 import type { LastViewState, PlayerPayload } from '../runtime/types';
 import { Countdown } from './Countdown';
 import { Overlays } from './Overlays';
@@ -42,9 +43,23 @@ const ResumeDialog = ({ onAnswer }: { onAnswer: (yes: boolean) => void }) => (
  * A whole funnel in the player. `inline` fits it to its container (inside an app) instead of the
  * window (the /player page).
  */
-export const Player = ({ payload, hooks = {}, inline = false }: { payload: PlayerPayload; hooks?: PlayerHooks; inline?: boolean }) => {
+export const Player = ({
+  payload,
+  hooks = {},
+  inline = false,
+  logic,
+}: {
+  payload: PlayerPayload;
+  hooks?: PlayerHooks;
+  inline?: boolean;
+  /** The funnel's variables and conditions (loaded only when it uses them). */
+  logic?: FunnelLogic;
+}) => {
   // The funnel's logic and the playback are two stores; this view wires them to the video layer.
-  const { runtime, store } = useMemo(() => ({ runtime: new FunnelRuntime(payload, { origin: location.origin }), store: new PlaybackStore() }), [payload]);
+  const { runtime, store } = useMemo(
+    () => ({ runtime: new FunnelRuntime(payload, { origin: location.origin, logic }), store: new PlaybackStore() }),
+    [payload, logic],
+  );
   const state = useSyncExternalStore(runtime.subscribe, runtime.getState);
   const container = useRef<HTMLDivElement>(null);
   const stageEl = useRef<HTMLDivElement>(null);
@@ -58,6 +73,8 @@ export const Player = ({ payload, hooks = {}, inline = false }: { payload: Playe
     const last = resumeAsk;
     setResumeAsk(null);
     if (yes && last) {
+      // The viewer's variables come back with the position.
+      if (last.variables) logic?.set(last.variables);
       if (last.editor_id === state.video?.editor_id) {
         store.seek(last.last_watch_time);
         void store.play();

@@ -564,6 +564,7 @@ export interface components {
             connected_node: string | null;
             /** @description Seconds into the video. */
             player_time: number | null;
+            variables: components["schemas"]["FunnelVariables"];
         };
         FunnelCompletedData: {
             funnel: {
@@ -581,6 +582,11 @@ export interface components {
             reached: number;
             /** @description Its length in seconds. */
             duration: number;
+            variables: components["schemas"]["FunnelVariables"];
+        };
+        /** @description The viewer's funnel variables at the event, by name: every variable the funnel declares (text, number or yes/no as true/false). Empty when the funnel declares none. */
+        FunnelVariables: {
+            [key: string]: string | number | boolean;
         };
         Video: {
             id?: number;

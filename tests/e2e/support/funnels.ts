@@ -5,7 +5,7 @@ import { addVideo, createFunnel } from '../../api/support/content';
 export const publishFunnel = async (
   owner: Session,
   videoUrls: Record<string, string>,
-  build: (ids: Record<string, number>) => { title?: string; settings?: { enable_resume_play: boolean }; videos: unknown[] },
+  build: (ids: Record<string, number>) => { title?: string; settings?: { enable_resume_play: boolean }; variables?: unknown[]; videos: unknown[] },
 ): Promise<{ id: number; reference: string }> => {
   const ids: Record<string, number> = {};
   for (const [name, url] of Object.entries(videoUrls)) ids[name] = (await addVideo(owner, { provider: 'generic', url, title: name })).id;
@@ -13,7 +13,7 @@ export const publishFunnel = async (
   const doc = build(ids);
   const res = await owner.http.put(
     `/api/funnels/${funnel.id}`,
-    { title: doc.title ?? 'Player test', settings: doc.settings ?? { enable_resume_play: false }, videos: doc.videos },
+    { title: doc.title ?? 'Player test', settings: doc.settings ?? { enable_resume_play: false }, variables: doc.variables ?? [], videos: doc.videos },
     owner.token,
   );
   if (res.status !== 200) throw new Error(`funnel save failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -23,5 +23,6 @@ export const emptyDocument = (): EditorDocument => ({
   title: 'Funnel',
   description: '',
   settings: { enable_resume_play: false, allow_indexing: false },
+  variables: [],
   videos: [],
 });

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Player, type PlayerPayload } from '@branchify/player';
+import { Player, createLogic, needsLogic, type PlayerPayload } from '@branchify/player';
 import { MESSAGES, type FunnelResource } from '@branchify/shared';
 import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
@@ -151,7 +151,7 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
           onRemove={removeVideo}
           onMove={(video, to) => store.moveVideo(video.editor_id, to)}
         />
-        <FunnelDetails store={store} title={doc.title} description={doc.description} settings={doc.settings} errors={errors} />
+        <FunnelDetails store={store} title={doc.title} description={doc.description} settings={doc.settings} variables={doc.variables} errors={errors} />
       </Box>
 
       {openVideo && doc.videos.some((v) => v.editor_id === openVideo) && (
@@ -174,6 +174,12 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
   );
 };
 
+/** The player with its own set of values (the defaults): the link and the embedding page have no say here. */
+const PreviewPlayer = ({ payload }: { payload: PlayerPayload }) => {
+  const logic = useMemo(() => (needsLogic(payload) ? createLogic(payload.variables ?? []) : undefined), [payload]);
+  return <Player payload={payload} inline logic={logic} />;
+};
+
 /** The funnel as a viewer sees it, inline; each opening (`run`) starts it afresh. */
 const EditorPreview = ({ payload, run }: { payload: PlayerPayload; run: number }) => (
   <Paper sx={{ p: 2, mb: 3 }} aria-label="Funnel preview" component="section">
@@ -181,7 +187,7 @@ const EditorPreview = ({ payload, run }: { payload: PlayerPayload; run: number }
       Preview (not counted as a view)
     </Typography>
     <Box sx={{ maxWidth: 960 }} data-testid="editor-preview">
-      <Player key={run} payload={payload} inline />
+      <PreviewPlayer key={run} payload={payload} />
     </Box>
   </Paper>
 );

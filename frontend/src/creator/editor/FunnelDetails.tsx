@@ -4,11 +4,19 @@ import { MESSAGES } from '@branchify/shared';
 import type { DocumentStore, EditorDocument } from './document-store';
 import type { SaveErrors } from './errors';
 import { PanelSection, TextValue, ToggleValue } from './fields';
+import { VariablesSection } from './logic/VariablesSection';
 
-type Meta = Pick<EditorDocument, 'title' | 'description' | 'settings'>;
+type Meta = Pick<EditorDocument, 'title' | 'description' | 'settings' | 'variables'>;
 
-/** The funnel's own fields: title, description, resume and indexing (rendered again only when they change, not on every edit of a video). */
-export const FunnelDetails = memo(function FunnelDetails({ store, title, description, settings, errors }: Meta & { store: DocumentStore; errors: SaveErrors }) {
+/** The funnel's own fields: title, description, resume and indexing, and its variables (rendered again only when they change, not on every edit of a video). */
+export const FunnelDetails = memo(function FunnelDetails({
+  store,
+  title,
+  description,
+  settings,
+  variables,
+  errors,
+}: Meta & { store: DocumentStore; errors: SaveErrors }) {
   const doc = { title, description, settings };
   return (
     <Paper component="section" aria-label="Funnel details" sx={{ p: 2, alignSelf: 'start' }}>
@@ -33,6 +41,7 @@ export const FunnelDetails = memo(function FunnelDetails({ store, title, descrip
           onChange={(on) => store.setMeta({ settings: { ...doc.settings, allow_indexing: on } })}
         />
       </PanelSection>
+      <VariablesSection store={store} variables={variables} errors={errors} />
     </Paper>
   );
 });

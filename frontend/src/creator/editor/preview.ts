@@ -36,6 +36,7 @@ export const previewPayload = (
     title: doc.title,
     description: doc.description,
     settings: doc.settings,
+    variables: doc.variables,
     version: funnel.version ?? 1,
     root_editor_id: rootVideo(videos)?.editor_id ?? null,
     videos,

@@ -2,7 +2,7 @@ import { memo, useContext } from 'react';
 import './map-labels.css';
 import { createPortal } from 'react-dom';
 import { BaseEdge, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
-import { shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
+import { conditionLabel, shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
 import { useEdgeMotion } from './map-motion';
 import { DANGER, EdgeLabels, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
 
@@ -100,6 +100,11 @@ const MapEdgeView = ({
             data-testid={`map-edge-${edge.id}`}
           >
             <div>{shortLabel(edge.label)}</div>
+            {edge.condition && (
+              <div className="branchify-map-label-condition" data-testid={`map-edge-condition-${edge.id}`}>
+                {shortLabel(conditionLabel(edge.condition))}
+              </div>
+            )}
             {stats !== undefined && (
               <div className="branchify-map-label-stats" data-testid={`map-edge-stats-${edge.id}`}>
                 {stats ? `${plural(stats.viewers, 'view')} · ${percent(stats.share)}` : 'not counted'}
@@ -119,7 +124,9 @@ export const edgeName = (
   target: LaidOutNode | undefined,
   stats: EdgeFigures | null | undefined,
 ): string => {
-  const what = edge.kind === 'inaction' ? `Default when no choice is made, '${edge.text}'` : `Branch '${edge.text}'`;
+  const what = `${edge.kind === 'inaction' ? `Default when no choice is made, '${edge.text}'` : `Branch '${edge.text}'`}${
+    edge.condition ? ` (${conditionLabel(edge.condition)})` : ''
+  }`;
   const to =
     target?.kind === 'link'
       ? target.url

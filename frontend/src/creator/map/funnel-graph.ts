@@ -54,6 +54,8 @@ export interface MapEdge {
   label: string;
   /** The button's text (what a screen reader names it by). */
   text: string;
+  /** When the path can be taken (`score >= 2`): the element's, the button's or the default's condition; null: always. */
+  condition: string | null;
   /** The branch button behind it (for an inaction default, the branch it names; null for a default that is a URL itself). */
   branchId: string | null;
   /** The branch element it belongs to. */
@@ -135,6 +137,16 @@ const branchLabel = (branch: Branch): string => {
   return text || branch.name.trim() || 'Branch';
 };
 
+/** The conditions a path depends on, as one (each in parentheses when there are several); null when there are none. */
+const conditionOf = (...parts: Array<string | undefined>): string | null => {
+  const present = parts.map((p) => p?.trim() ?? '').filter(Boolean);
+  if (!present.length) return null;
+  return present.length === 1 ? present[0] : present.map((p) => `(${p})`).join(' and ');
+};
+
+/** What a conditional edge shows under its label. */
+export const conditionLabel = (condition: string): string => `if ${condition}`;
+
 /** Long labels are cut so they stay on one line. */
 export const shortLabel = (label: string): string => (label.length > LABEL_MAX_CHARS ? `${label.slice(0, LABEL_MAX_CHARS - 1)}…` : label);
 
@@ -193,7 +205,17 @@ const branchEdge = (videoId: string, element: FunnelElement, branch: Branch, tar
   if (branch.onclick === 'branch' || branch.onclick === 'url') {
     const id = `branch:${videoId}:${branch.id}`;
     const label = branchLabel(branch);
-    return { id, source: videoId, kind: 'branch', label, text: label, branchId: branch.id, elementId: element.id, ...targets.ofBranch(id, branch) };
+    return {
+      id,
+      source: videoId,
+      kind: 'branch',
+      label,
+      text: label,
+      condition: conditionOf(element.when, branch.when),
+      branchId: branch.id,
+      elementId: element.id,
+      ...targets.ofBranch(id, branch),
+    };
   }
   if (branch.onclick === 'timestamp') {
     const { hours, minutes, seconds } = branch.timestamp;
@@ -211,7 +233,13 @@ const inactionEdge = (videoId: string, element: FunnelElement, targets: Targets)
   if (inaction === DEFAULT_INACTION) return null;
   const named = element.data.branches.find((b) => b.id === inaction);
   const id = `inaction:${videoId}:${element.id}`;
-  const edge = { id, source: videoId, kind: 'inaction' as const, elementId: element.id };
+  const edge = {
+    id,
+    source: videoId,
+    kind: 'inaction' as const,
+    elementId: element.id,
+    condition: conditionOf(element.when, element.data.settings.inactionWhen),
+  };
   if (named?.onclick === 'branch' || named?.onclick === 'url') {
     const text = branchLabel(named);
     return { ...edge, label: `No choice: ${text}`, text, branchId: named.id, ...targets.ofBranch(id, named) };
@@ -270,11 +298,11 @@ export const funnelGraph = (videos: ReadonlyArray<MapSourceVideo>): FunnelGraph 
   return { nodes: [...nodes, ...targets.nodes()], edges };
 };
 
-/** The width and height an edge label takes (one line; a second for the figures when shown). */
-const labelSize = (label: string, lines = 1): { width: number; height: number } => ({
-  width: Math.ceil(shortLabel(label).length * LABEL_CHAR_WIDTH + LABEL_PADDING),
-  height: 12 + 18 * lines,
-});
+/** The width and height an edge label takes (one line; one more for its condition, another for the figures when shown). */
+const labelSize = (edge: Pick<MapEdge, 'label' | 'condition'>, lines = 1): { width: number; height: number } => {
+  const longest = Math.max(shortLabel(edge.label).length, edge.condition ? shortLabel(conditionLabel(edge.condition)).length : 0);
+  return { width: Math.ceil(longest * LABEL_CHAR_WIDTH + LABEL_PADDING), height: 12 + 18 * (lines + (edge.condition ? 1 : 0)) };
+};
 
 /** Dagre's left-to-right layout: nodes and edge labels placed so none overlap. */
 export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number } = {}): FunnelLayout => {
@@ -286,7 +314,7 @@ export const layoutFunnel = (graph: FunnelGraph, options: { labelLines?: number 
   }
   for (const edge of graph.edges) {
     // A branch back to its own video loops; dagre lays such an edge out too.
-    g.setEdge(edge.source, edge.target, { ...labelSize(edge.label, options.labelLines), labelpos: 'c' }, edge.id);
+    g.setEdge(edge.source, edge.target, { ...labelSize(edge, options.labelLines), labelpos: 'c' }, edge.id);
   }
   dagre.layout(g);
 
@@ -315,7 +343,7 @@ export const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x 
 
 /** What the automatic layout depends on (nodes, edges and label sizes): it is laid out again only when this changes. */
 export const layoutKey = (graph: FunnelGraph): string =>
-  `${graph.nodes.map((n) => `${n.id}:${n.kind}`).join('|')}#${graph.edges.map((e) => `${e.id}>${e.target}:${shortLabel(e.label).length}`).join('|')}`;
+  `${graph.nodes.map((n) => `${n.id}:${n.kind}`).join('|')}#${graph.edges.map((e) => `${e.id}>${e.target}:${shortLabel(e.label).length}:${e.condition ?? ''}`).join('|')}`;
 
 /** Room kept around the map's content. */
 const MAP_MARGIN = 16;

@@ -103,6 +103,7 @@ const drawKey = (edge: LaidOutEdge, figures: EdgeFigures | null | undefined, ari
     edge.kind,
     edge.label,
     edge.text,
+    edge.condition,
     edge.elementId,
     edge.branchId,
     edge.broken,

@@ -21,6 +21,7 @@ export const fromResource = (funnel: FunnelResource): EditorDocument => ({
   title: funnel.title,
   description: funnel.description ?? '',
   settings: { enable_resume_play: Boolean(funnel.settings?.enable_resume_play), allow_indexing: Boolean(funnel.settings?.allow_indexing) },
+  variables: funnel.variables ?? [],
   videos: funnel.videos.map((v) => ({
     id: v.id,
     editor_id: v.editor_id,
@@ -35,5 +36,6 @@ export const toRequestBody = (doc: EditorDocument) => ({
   title: doc.title,
   description: doc.description,
   settings: doc.settings,
+  variables: doc.variables,
   videos: doc.videos.map((v) => ({ id: v.id, editor_id: v.editor_id, elements: v.elements, ...(v.map ? { map: v.map } : {}) })),
 });

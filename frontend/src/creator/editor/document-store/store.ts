@@ -256,7 +256,7 @@ export class DocumentStore {
 
   // --- the funnel's own fields, history, saving --------------------------------------------------
 
-  setMeta(meta: Partial<Pick<EditorDocument, 'title' | 'description' | 'settings'>>): void {
+  setMeta(meta: Partial<Pick<EditorDocument, 'title' | 'description' | 'settings' | 'variables'>>): void {
     this.update((doc) => ({ ...doc, ...meta }), `meta:${Object.keys(meta).join(',')}`);
   }
 

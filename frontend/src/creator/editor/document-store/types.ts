@@ -1,4 +1,4 @@
-import type { FunnelElement, FunnelSettings, VideoResource } from '@branchify/shared';
+import type { FunnelElement, FunnelSettings, FunnelVariable, VideoResource } from '@branchify/shared';
 
 /** The design box every element is placed in (the public player scales it to its own size). */
 export const DESIGN_SIZE = { width: 640, height: 360 } as const;
@@ -27,6 +27,8 @@ export interface EditorDocument {
   title: string;
   description: string;
   settings: FunnelSettings;
+  /** The funnel's variables (what conditions, assignments and `{{name}}` texts use). */
+  variables: FunnelVariable[];
   videos: EditorVideo[];
 }
 

@@ -10,6 +10,8 @@ import type { DocumentStore, EditorVideo } from '../document-store';
 import { PanelSection, Row, TimeValue, ToggleValue } from '../fields';
 import { MIN_BAR_SECONDS, round } from '../timeline-math';
 import { useDocument } from '../useDocument';
+import { useFieldError } from '../errors';
+import { ConditionValue } from '../logic/LogicFields';
 import { BranchPanel } from './BranchPanel';
 import { TextPanel } from './TextPanel';
 
@@ -35,6 +37,9 @@ export const ElementPanel = ({
   const element = useDocument(store, (s) =>
     s.selectedElement ? (s.doc.videos.flatMap((v) => v.elements).find((e) => e.id === s.selectedElement) ?? null) : null,
   );
+  const variables = useDocument(store, (s) => s.doc.variables);
+  const doc = useDocument(store, (s) => s.doc);
+  const whenError = useFieldError(doc, id ?? '', 'when');
   if (!id || !element) return null;
   return (
     <Box data-testid="element-panel" data-element-type={element.type}>
@@ -73,6 +78,14 @@ export const ElementPanel = ({
           />
         </Row>
         <ToggleValue label="Active" checked={element.active !== false} onChange={(active) => store.updateElement(element.id, (e) => ({ ...e, active }))} />
+        <ConditionValue
+          label="Show only when"
+          value={element.when}
+          variables={variables}
+          saveError={whenError}
+          testId="element-condition"
+          onChange={(when) => store.updateElement(element.id, (e) => ({ ...e, when }), 'when')}
+        />
       </PanelSection>
       {element.type === 'text' ? (
         <TextPanel store={store} element={element} />

@@ -63,12 +63,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
     /** The same figures as a CSV download (`?from=&to=`). */
     async reportCsv(ctx: Context) {
-      const { funnel, data } = await reportOf(ctx, ctx.query);
+      const { funnel, data, range } = await reportOf(ctx, ctx.query);
+      const views = await reporting().views(funnel, range);
       const name = `funnel-${funnel.identifier}-analytics-${data.range.from}-to-${data.range.to}.csv`;
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="${name}"`);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = reportCsv(data);
+      ctx.body = reportCsv(data, { variables: (funnel.variables ?? []).map((v) => v.name), views });
     },
   };
 };

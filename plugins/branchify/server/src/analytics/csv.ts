@@ -1,4 +1,5 @@
-import type { AnalyticsReportResource } from '@branchify/shared';
+import { displayValue, type AnalyticsReportResource } from '@branchify/shared';
+import type { ViewRecord } from './reporting';
 
 type Cell = string | number | boolean | null;
 
@@ -35,18 +36,22 @@ const HEADER = [
   'unique_viewers',
   'clicks',
   'watch_time',
+  'view_id',
 ] as const;
 
 /**
  * The report as one CSV table (RFC 4180, CRLF): a `summary` row, a `node` row per video, an `edge`
- * row per branch of the map, a `day` row per day of the range; unused columns stay empty.
+ * row per branch of the map, a `day` row per day of the range, a `view` row per view (latest
+ * first) with a `var_<name>` column per funnel variable; unused columns stay empty.
  */
-export const reportCsv = (report: AnalyticsReportResource): string => {
+export const reportCsv = (report: AnalyticsReportResource, perView: { variables: readonly string[]; views: readonly ViewRecord[] }): string => {
   const titles = new Map(report.map.nodes.map((n) => [n.editor_id, n.title]));
-  const row = (values: Partial<Record<(typeof HEADER)[number], Cell>>) => csvLine(HEADER.map((h) => values[h] ?? null));
+  const variableColumns = perView.variables.map((name) => `var_${name}`);
+  const row = (values: Partial<Record<(typeof HEADER)[number], Cell>>, variables: readonly Cell[] = []) =>
+    csvLine([...HEADER.map((h) => values[h] ?? null), ...perView.variables.map((_, i) => variables[i] ?? null)]);
   const clicks = report.series.reduce((s, d) => s + d.clicks, 0);
   const lines = [
-    csvLine(HEADER),
+    csvLine([...HEADER, ...variableColumns]),
     row({
       record: 'summary',
       date: `${report.range.from}..${report.range.to}`,
@@ -74,6 +79,19 @@ export const reportCsv = (report: AnalyticsReportResource): string => {
       }),
     ),
     ...report.series.map((d) => row({ record: 'day', date: d.date, views: d.views, clicks: d.clicks })),
+    ...perView.views.map((v) =>
+      row(
+        {
+          record: 'view',
+          date: v.started_at,
+          view_id: v.view_id,
+          video_id: v.editor_id,
+          video_title: v.editor_id ? (titles.get(v.editor_id) ?? v.editor_id) : null,
+          watch_time: v.watch_time,
+        },
+        perView.variables.map((name) => displayValue(v.variables[name])),
+      ),
+    ),
   ];
   return `${lines.join('\r\n')}\r\n`;
 };

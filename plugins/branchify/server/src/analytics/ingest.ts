@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { MESSAGES } from '@branchify/shared';
+import { MESSAGES, valuesFrom, type VariableValues } from '@branchify/shared';
 import type { z } from 'zod';
 import { notFound, validationError, type FieldErrors } from '../http/errors';
 import type { PlayerEntry } from '../funnels/player-payload';
@@ -16,8 +16,15 @@ type Interaction = z.infer<typeof interactionSchema>;
 interface StartedView {
   view_id: string;
   viewer_token: string;
-  last_view_state: { last_watch_time: number; editor_id: string } | null;
+  last_view_state: { last_watch_time: number; editor_id: string; variables?: VariableValues } | null;
 }
+
+/**
+ * What the player reports of the viewer's variables, kept only for the funnel's declared ones and
+ * typed (defaults fill the rest); null when the funnel declares none.
+ */
+const variablesOf = (entry: PlayerEntry, reported: unknown): VariableValues | null =>
+  entry.payload.variables.length ? valuesFrom(entry.payload.variables, reported) : null;
 
 /** The root and library durations a view's counters need, from the cached player payload. */
 const viewContext = (entry: PlayerEntry): ViewContext => ({
@@ -28,6 +35,12 @@ const viewContext = (entry: PlayerEntry): ViewContext => ({
 const funnelOf = (entry: PlayerEntry) => ({ id: entry.funnelId, identifier: entry.payload.identifier, title: entry.payload.title });
 /** A viewer's pseudonym for receivers (the token itself lets its holder move the view on). */
 const viewerId = (token: string) => crypto.createHash('sha256').update(token).digest('hex').slice(0, 24);
+
+/** The variables after an interaction, as stored (JSON text), or null when the funnel has none. */
+const variablesText = (entry: PlayerEntry, reported: unknown): string | null => {
+  const values = variablesOf(entry, reported);
+  return values ? JSON.stringify(values) : null;
+};
 
 /** Where in the funnel an interaction happened, as stored and as announced to webhook receivers. */
 const where = (e: Interaction, connectedNode: string | null) => ({
@@ -60,6 +73,7 @@ const completedEvent = (entry: PlayerEntry, input: ViewUpdate, reached: number, 
     editor_id: input.editor_id,
     reached,
     duration,
+    variables: variablesOf(entry, input.variables) ?? {},
   },
 });
 
@@ -94,7 +108,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
           { source: input.event_id, data: { funnel: funnelOf(entry), view_id: input.event_id, viewer_id: viewerId(announced) } },
         ]);
       }
-      return { view_id: input.event_id, viewer_token: viewerToken, last_view_state: last && entry.editorIds.has(last.editor_id) ? last : null };
+      const resumed = last && entry.editorIds.has(last.editor_id) ? last : null;
+      const variables = resumed ? variablesOf(entry, resumed.variables) : null;
+      return {
+        view_id: input.event_id,
+        viewer_token: viewerToken,
+        last_view_state: resumed ? { last_watch_time: resumed.last_watch_time, editor_id: resumed.editor_id, ...(variables ? { variables } : {}) } : null,
+      };
     },
 
     /**
@@ -109,7 +129,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (!position.ok) return drop(position.reason);
       const progress = await analytics().updateView(
         entry.funnelId,
-        { ...input, duration: position.value.duration },
+        { ...input, duration: position.value.duration, variables: input.variables ? variablesOf(entry, input.variables) : null },
         { ...viewContext(entry), watchTimeLimit: (startedAt) => watchTimeLimit(startedAt) },
       );
       if (progress.status === 'missing') throw notFound(MESSAGES.viewNotFound);
@@ -138,16 +158,27 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (dropped.length) analytics().dropped({ id: entry.funnelId, identifier: entry.payload.identifier }, tally(dropped));
       const stored = await analytics().recordInteractions(
         entry.funnelId,
-        kept.map(({ event, at }) => ({ event_id: event.event_id, type: event.type, countdown_paused: pausedCountdown(event), ...at })),
+        kept.map(({ event, at }) => ({
+          event_id: event.event_id,
+          type: event.type,
+          countdown_paused: pausedCountdown(event),
+          ...at,
+          variables: variablesText(entry, event.variables),
+        })),
       );
       const retried = kept.filter(({ event }) => !stored.has(event.event_id)).map(({ event }) => event.event_id);
       const clicks = [
-        ...kept.filter(({ event }) => stored.has(event.event_id)).map(({ event, at }) => ({ event_id: event.event_id, type: event.type, ...at })),
+        ...kept
+          .filter(({ event }) => stored.has(event.event_id))
+          .map(({ event, at }) => ({ event_id: event.event_id, type: event.type, ...at, variables: variablesText(entry, event.variables) })),
         ...(retried.length ? await analytics().storedInteractions(entry.funnelId, retried) : []),
       ].filter((e) => e.type === 'branch');
       await webhooks().emit(
         'branch.clicked',
-        clicks.map(({ type: _type, ...e }) => ({ source: e.event_id, data: { funnel: funnelOf(entry), ...e } })),
+        clicks.map(({ type: _type, variables, ...e }) => ({
+          source: e.event_id,
+          data: { funnel: funnelOf(entry), ...e, variables: variables ? (JSON.parse(variables) as VariableValues) : {} },
+        })),
       );
       return kept.length;
     },

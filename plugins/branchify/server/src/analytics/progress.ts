@@ -18,6 +18,8 @@ export interface ViewUpdate {
   last_watch_time: number;
   watch_time?: number;
   duration?: number | null;
+  /** Declared variables, already checked (left as stored when absent). */
+  variables?: Record<string, string | number | boolean> | null;
 }
 
 export type ViewUpdateResult =
@@ -92,6 +94,7 @@ export const viewProgress = (strapi: Strapi) => ({
           last_watch_time: input.last_watch_time,
           watch_time: Math.max(Number(row.watch_time ?? 0), input.watch_time ?? 0),
           progress: JSON.stringify(progress),
+          ...(input.variables ? { variables: JSON.stringify(input.variables) } : {}),
           updated_at: new Date(),
         });
       // A view stored without counters is counted by a build, as it is when the build reaches it.

@@ -1,4 +1,4 @@
-import { ID_MAX, REPORTED_TARGET_MAX } from '@branchify/shared';
+import { ID_MAX, LOGIC_LIMITS, REPORTED_TARGET_MAX } from '@branchify/shared';
 import { z } from 'zod';
 import { INTERACTION_TYPES } from '../content-types/funnel-interaction';
 
@@ -20,6 +20,16 @@ const ref = (name: string) =>
     .min(1, { message: `The ${name} is required.` })
     .max(ID_MAX, { message: `The ${name} is too long.` });
 
+/** The viewer's variables as the player reports them; ingest keeps only the funnel's declared ones, typed. */
+const variables = z
+  .record(
+    z.string().max(LOGIC_LIMITS.nameMax, { message: 'The variable name is too long.' }),
+    z.union([z.string().max(LOGIC_LIMITS.textMax), z.number().finite(), z.boolean()], { message: 'A variable must be text, a number or yes/no.' }),
+    { message: 'The variables must be an object.' },
+  )
+  .refine((v) => Object.keys(v).length <= LOGIC_LIMITS.maxVariables, { message: `At most ${LOGIC_LIMITS.maxVariables} variables.` })
+  .optional();
+
 /** POST funnels/{reference}/views: a new view; a returning viewer sends the token it was given. */
 export const startViewSchema = z.object({
   event_id: uuid('event id'),
@@ -34,6 +44,7 @@ export const updateViewSchema = z.object({
   last_watch_time: seconds('last watch time'),
   watch_time: seconds('watch time').optional(),
   duration: seconds('duration').nullish(),
+  variables,
 });
 
 /** The interaction payload, plus the client's event id. */
@@ -49,6 +60,8 @@ export const interactionSchema = z.object({
   player_time: seconds('player time').default(0),
   /** An inaction: whether the viewer had paused the countdown before it ran out. */
   countdown_paused: z.boolean({ message: 'countdown_paused must be true or false.' }).optional(),
+  /** The variables after the event. */
+  variables,
 });
 
 export const MAX_EVENTS_PER_REQUEST = 100;

@@ -3,7 +3,7 @@ import { validationError, type FieldErrors } from '../http/errors';
 import { isForeignKeyViolation } from '../utils/db-errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { settingsOf } from './present';
+import { settingsOf, variablesOf } from './present';
 import type { UserRecord } from '../content-types/users-permissions';
 import type { FunnelRow } from '../content-types/funnel';
 
@@ -83,6 +83,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           description: source.description ?? '',
           settings: settingsOf(source),
           videos: source.videos ?? [],
+          variables: variablesOf(source),
         },
         withinLimit(user),
       );

@@ -9,6 +9,7 @@ import type { FunnelRow } from '../content-types/funnel';
 import type { VideoRow } from '../content-types/video';
 import { playerCaptionTrack } from '../captions/present';
 import type { CaptionTrackSummary } from '../captions/service';
+import { variablesOf } from './present';
 
 export interface PlayerEntry {
   /** The funnel's row id, for the view and interaction writers (never sent to viewers). */
@@ -62,6 +63,8 @@ const buildPayload = (
     title: funnel.title,
     description: funnel.description ?? '',
     settings: { enable_resume_play: Boolean(funnel.settings?.enable_resume_play) },
+    /** Declared variables (the player loads its condition code only when there are some). */
+    variables: variablesOf(funnel),
     version: funnel.version ?? 1,
     root_editor_id: rootVideo(videos as Array<{ editor_id: string; elements: Array<{ type: string; data: unknown }> }>)?.editor_id ?? null,
     videos,

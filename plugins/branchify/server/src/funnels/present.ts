@@ -1,4 +1,4 @@
-import type { FunnelDocument, FunnelResource, FunnelSettings, FunnelSummaryResource } from '@branchify/shared';
+import type { FunnelDocument, FunnelResource, FunnelSettings, FunnelSummaryResource, FunnelVariable } from '@branchify/shared';
 import { presentVideo } from '../videos/present';
 import type { VideoRow } from '../content-types/video';
 import type { FunnelRow } from '../content-types/funnel';
@@ -11,6 +11,9 @@ export const settingsOf = (row: Pick<FunnelRow, 'settings'>): FunnelSettings => 
   enable_resume_play: Boolean(row.settings?.enable_resume_play),
   allow_indexing: Boolean(row.settings?.allow_indexing),
 });
+
+/** The stored variables (none on rows saved before variables existed). */
+export const variablesOf = (row: Pick<FunnelRow, 'variables'>): FunnelVariable[] => row.variables ?? [];
 
 /** A funnel in the dashboard list. */
 export const presentFunnelSummary = (row: FunnelRow): FunnelSummaryResource => ({
@@ -36,6 +39,7 @@ export const presentFunnel = (
 ): FunnelResource => ({
   ...presentFunnelSummary(row),
   version: row.version ?? 1,
+  variables: variablesOf(row),
   videos: (row.videos ?? ([] as FunnelDocument['videos'])).map((v) => {
     const video = library.get(v.id);
     return {

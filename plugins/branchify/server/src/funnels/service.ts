@@ -21,7 +21,13 @@ const newIdentifier = (): string => {
   return out.length === 24 ? out : newIdentifier();
 };
 
-type FunnelInput = { title: string; description: string; settings: FunnelSettings; videos?: FunnelDocument['videos'] };
+type FunnelInput = {
+  title: string;
+  description: string;
+  settings: FunnelSettings;
+  videos?: FunnelDocument['videos'];
+  variables?: FunnelDocument['variables'];
+};
 
 const funnelsOf = (strapi: Strapi) => query(strapi, UID.funnel);
 const db = (strapi: Strapi) => strapi.db.connection;
@@ -56,6 +62,7 @@ const create = async (strapi: Strapi, ownerId: number, input: FunnelInput): Prom
       description: input.description,
       settings: input.settings,
       videos,
+      variables: input.variables ?? [],
       version: 1,
     },
   });
@@ -68,7 +75,14 @@ const saveDocument = async (strapi: Strapi, funnel: FunnelRow, doc: FunnelDocume
   durableTransaction(strapi, async () => {
     const row: FunnelRow = await funnelsOf(strapi).update({
       where: { id: funnel.id },
-      data: { title: doc.title, description: doc.description, settings: doc.settings, videos: doc.videos, version: (funnel.version ?? 1) + 1 },
+      data: {
+        title: doc.title,
+        description: doc.description,
+        settings: doc.settings,
+        variables: doc.variables,
+        videos: doc.videos,
+        version: (funnel.version ?? 1) + 1,
+      },
     });
     await writeLinks(strapi, funnel.id, funnel.owner_id, doc.videos);
     return row;

@@ -22,7 +22,7 @@ import {
 import { unprocessable, type FieldErrors } from '../http/errors';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import { settingsOf } from './present';
+import { settingsOf, variablesOf } from './present';
 import type { FunnelRow } from '../content-types/funnel';
 import type { VideoRow } from '../content-types/video';
 import type { UserRecord } from '../content-types/users-permissions';
@@ -186,6 +186,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
         title: funnel.title,
         description: funnel.description ?? '',
         settings: settingsOf(funnel),
+        variables: variablesOf(funnel),
         videos: videos.filter((v) => refs.has(v.id)),
       };
       const { images, missing } = await embedImages(strapi, funnel, doc);
@@ -199,6 +200,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
           title: shown.title,
           description: shown.description,
           settings: shown.settings,
+          variables: shown.variables,
           videos: shown.videos.map(({ id, ...rest }) => ({ ...rest, video: refs.get(id)! })),
         },
         library,

@@ -419,7 +419,7 @@ export const INTEGRATOR_OPENAPI = {
       },
       BranchClickedData: {
         type: 'object',
-        required: ['funnel', 'event_id', 'view_id', 'video_id', 'node_id', 'connected_node', 'player_time'],
+        required: ['funnel', 'event_id', 'view_id', 'video_id', 'node_id', 'connected_node', 'player_time', 'variables'],
         properties: {
           funnel: funnelRef,
           event_id: { type: 'string', description: "The player's id of the click." },
@@ -428,11 +428,12 @@ export const INTEGRATOR_OPENAPI = {
           node_id: { type: 'string', description: 'The id of the branch button clicked.' },
           connected_node: { type: ['string', 'null'], description: 'The editor id of the video it leads to (null for a link out).' },
           player_time: { type: ['number', 'null'], description: 'Seconds into the video.' },
+          variables: { $ref: '#/components/schemas/FunnelVariables' },
         },
       },
       FunnelCompletedData: {
         type: 'object',
-        required: ['funnel', 'view_id', 'viewer_id', 'editor_id', 'reached', 'duration'],
+        required: ['funnel', 'view_id', 'viewer_id', 'editor_id', 'reached', 'duration', 'variables'],
         properties: {
           funnel: funnelRef,
           view_id: { type: 'string' },
@@ -440,7 +441,14 @@ export const INTEGRATOR_OPENAPI = {
           editor_id: { type: 'string', description: 'The editor id of the last video.' },
           reached: { type: 'number', description: 'Seconds of it watched.' },
           duration: { type: 'number', description: 'Its length in seconds.' },
+          variables: { $ref: '#/components/schemas/FunnelVariables' },
         },
+      },
+      FunnelVariables: {
+        type: 'object',
+        description:
+          "The viewer's funnel variables at the event, by name: every variable the funnel declares (text, number or yes/no as true/false). Empty when the funnel declares none.",
+        additionalProperties: { type: ['string', 'number', 'boolean'] },
       },
       Video: entry({
         owner_id: { type: 'integer' },

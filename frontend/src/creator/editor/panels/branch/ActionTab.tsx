@@ -9,6 +9,7 @@ import { useDocument } from '../../useDocument';
 import { ListVideoModal } from '../../VideoPickers';
 import { CLICK_ACTION_OPTIONS } from '../options';
 import { UrlValue, type SetBranch } from './shared';
+import { AssignmentsValue, ConditionValue } from '../../logic/LogicFields';
 
 /** Action tab: what the selected button does when clicked (open a URL, branch to a video, jump to a time). */
 export const ActionTab = ({
@@ -28,12 +29,23 @@ export const ActionTab = ({
   const index = element.data.branches.findIndex((b) => b.id === branch.id);
   const linkError = useFieldError(doc, element.id, `data.branches.${index}.externalLink`);
   const videoError = useFieldError(doc, element.id, `data.branches.${index}.video`);
+  const whenError = useFieldError(doc, element.id, `data.branches.${index}.when`);
+  const setError = useFieldError(doc, element.id, `data.branches.${index}.set`);
   const set: SetBranch = (change, key) => store.updateBranch(element.id, branch.id, change, key);
   const bounds = timestampBounds(duration);
   const setTimestamp = (part: Partial<Branch['timestamp']>) =>
     set((b) => ({ ...b, timestamp: clampTimestamp({ ...b.timestamp, ...part }, duration) }), 'timestamp');
   return (
     <PanelSection title="When clicked">
+      <ConditionValue
+        label="Show this button only when"
+        value={branch.when}
+        variables={doc.variables}
+        saveError={whenError}
+        testId="branch-condition"
+        onChange={(when) => set((b) => ({ ...b, when }), 'when')}
+      />
+      <AssignmentsValue value={branch.set} variables={doc.variables} saveError={setError} onChange={(next) => set((b) => ({ ...b, set: next }), 'set')} />
       <SelectValue
         label="Click action"
         value={branch.onclick}

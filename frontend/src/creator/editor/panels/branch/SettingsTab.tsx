@@ -5,6 +5,7 @@ import { ColorValue, NumberValue, PanelSection, Row, SelectValue, TextValue, Tog
 import { useDocument } from '../../useDocument';
 import { ANIMATION_OPTIONS, CORNER_OPTIONS, FONT_SIZE_OPTIONS, GRADIENT_OPTIONS } from '../options';
 import { UrlValue, type Data } from './shared';
+import { ConditionValue } from '../../logic/LogicFields';
 
 /** A change to the element's settings; a run of changes with the same `key` is one undo step. */
 type SetSettings = (s: Partial<Data['settings']>, key: string) => void;
@@ -25,6 +26,7 @@ const InactionSection = ({ store, element, setSettings }: { store: DocumentStore
   const st = element.data.settings;
   const doc = useDocument(store, (s) => s.doc);
   const inactionError = useFieldError(doc, element.id, 'data.settings.inaction');
+  const inactionWhenError = useFieldError(doc, element.id, 'data.settings.inactionWhen');
   const isBranch = element.data.branches.some((b) => b.id === st.inaction);
   const inactionChoice = st.inaction === DEFAULT_INACTION || isBranch ? st.inaction : INACTION_URL;
   return (
@@ -42,6 +44,15 @@ const InactionSection = ({ store, element, setSettings }: { store: DocumentStore
       />
       {inactionChoice === INACTION_URL && (
         <UrlValue label="Default path URL" value={st.inaction} error={inactionError} onChange={(inaction) => setSettings({ inaction }, 'inactionUrl')} />
+      )}
+      {st.inaction !== DEFAULT_INACTION && (
+        <ConditionValue
+          label="Take the default path only when"
+          value={st.inactionWhen}
+          variables={doc.variables}
+          saveError={inactionWhenError}
+          onChange={(inactionWhen) => setSettings({ inactionWhen }, 'inactionWhen')}
+        />
       )}
       <ToggleValue
         label="Pause the video while the buttons show"

@@ -17,6 +17,8 @@ export interface FunnelInteractionInsert {
   player_time: number;
   /** An inaction: whether the viewer had paused its countdown; null on clicks. */
   countdown_paused: boolean | null;
+  /** The variables after the event, as JSON text (null: the funnel has none). */
+  variables: string | null;
   /** Always true: the writer counts the rows it stores. */
   counted: true;
   created_at: Date;
@@ -34,5 +36,6 @@ export interface FunnelInteractionRow {
   connected_node: string | null;
   type: string | null;
   player_time: number | string | null;
+  variables?: unknown;
   createdAt?: string | Date;
 }

@@ -1,5 +1,5 @@
 import { BRANCH_TARGET_MAX, ID_MAX } from '@branchify/shared';
-import { decimal, flag, defineSchema, enumeration, int, ofFunnel, str, textOf } from '../define';
+import { decimal, flag, defineSchema, enumeration, int, json, ofFunnel, str, textOf } from '../define';
 
 /** A viewer's click, or the element's inaction default taken for them. */
 export const INTERACTION_TYPES = ['branch', 'inaction'] as const;
@@ -24,6 +24,8 @@ export default defineSchema({
     player_time: decimal(),
     /** An inaction: whether the viewer had paused the countdown before it ran out (NULL on clicks). */
     countdown_paused: flag(),
+    /** The funnel's variables after the click (declared ones only); NULL when the funnel has none. */
+    variables: json(),
     /** True once the counters include the row (set by the writer that stores it); NULL on rows stored without counters. */
     counted: flag(),
   },

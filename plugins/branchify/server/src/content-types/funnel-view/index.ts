@@ -29,5 +29,6 @@ export interface FunnelViewRow {
   last_watch_time: number | string | null;
   editor_id: string | null;
   progress: Progress | null;
+  variables?: unknown;
   createdAt?: string | Date;
 }

@@ -17,6 +17,8 @@ export default defineSchema({
     editor_id: textOf(ID_MAX),
     /** Furthest point reached per video: { [editor_id]: { max, duration } } (completion analytics). */
     progress: json(),
+    /** The viewer's variables as last reported (declared ones only): what resume restores. */
+    variables: json(),
     /** True once the counters include the row (set by the writer that stores it); NULL on rows stored without counters. */
     counted: flag(),
   },

@@ -1,4 +1,4 @@
-import type { FunnelDocument, FunnelSettings } from '@branchify/shared';
+import type { FunnelDocument, FunnelSettings, FunnelVariable } from '@branchify/shared';
 import schema from './schema';
 
 /** The content type as Strapi loads it. */
@@ -12,6 +12,7 @@ export interface FunnelRow {
   description: string | null;
   settings: Partial<FunnelSettings> | null;
   videos: FunnelDocument['videos'] | null;
+  variables?: FunnelVariable[] | null;
   version: number | null;
   createdAt?: string | Date;
   updatedAt?: string | Date;

@@ -13,6 +13,8 @@ export default defineSchema({
     description: text(),
     settings: json(),
     videos: json(),
+    /** The funnel's variables (declarations with defaults); NULL on funnels saved before they existed. */
+    variables: json(),
     version: int({ default: 1 }),
   },
   indexes: [
