@@ -165,7 +165,8 @@ describeBrowser('captions: uploaded in the library, chosen by keyboard in the pl
       expect(await focusedLabel(page)).toBe('Captions: English');
       await page.keyboard.press('Enter');
       await menu.waitFor();
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('English');
+      // The menu moves focus to the chosen track once it is drawn (a frame later under load).
+      await until(async () => (await page.evaluate(() => document.activeElement?.textContent)) === 'English', 'focus on the chosen track');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await until(async () => (await cueText(page)) === 'Bonjour spectateur', 'the French cue').catch(async (e: Error) => {
