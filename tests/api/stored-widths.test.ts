@@ -130,6 +130,9 @@ const PLACES: Record<string, Place> = {
   'updateVideoSchema.title': col('branchify_videos.title'),
   'editVideoFormSchema.title': col('branchify_videos.title'),
   'editVideoFormSchema.url': unstored('shown locked in the form, ignored'),
+  // Caption tracks: a BCP-47 tag of at most 35 characters (checked before it is made canonical), and a label.
+  'captionTrackSchema.language': bounded(35, 'branchify_caption_tracks.language'),
+  'captionTrackSchema.label': col('branchify_caption_tracks.label'),
   'analyticsFilterSchema.from': unstored('a day of the range'),
   'analyticsFilterSchema.to': unstored('a day of the range'),
   // What the player reports.
