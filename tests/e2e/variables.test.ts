@@ -148,7 +148,7 @@ describeBrowser('funnel variables in the player', () => {
   });
 
   it('shows a branch only after two score-raising answers, and a resumed view keeps the score', async () => {
-    const { reference } = await publishQuiz();
+    const { id: funnelId, reference } = await publishQuiz();
     const { context, page, errors } = await open(reference, '?name=Ada');
     const answer = page.getByRole('button', { name: 'Right answer' });
     const bonus = page.getByRole('button', { name: 'Bonus round' });
@@ -186,8 +186,8 @@ describeBrowser('funnel variables in the player', () => {
     expect(await page.locator('[data-element-id="done"]').innerText()).toBe('Well done, Ada');
     expect(errors).toEqual([]);
 
-    // The stored view holds the values, declared ones only.
-    const views = await suite.db('branchify_funnel_views').whereNotNull('variables');
+    // The stored view of this funnel holds the values, declared ones only (other tests' funnels have views too).
+    const views = await suite.db('branchify_funnel_views').where({ funnel_id: funnelId }).whereNotNull('variables');
     const mine = views.map((v) => (typeof v.variables === 'string' ? JSON.parse(v.variables) : v.variables)).filter((v) => v.score === 2);
     expect(mine[0]).toEqual({ name: 'Ada', score: 2 });
     await context.close();
