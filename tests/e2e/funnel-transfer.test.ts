@@ -6,7 +6,7 @@ import { freePlan, subscribedUser } from '../api/support/content';
 import { baseUrl } from '../api/support/http';
 import { PASSWORD, adminSession, type Session } from '../api/support/users';
 import { startFreshInstall, type FreshInstall } from '../harness/fresh-install';
-import { expectConsoleErrors, failedRequest, launch, loginViaUi, openApp, shot, shotAtBothWidths, until, waitForPath } from './support/app';
+import { expectConsoleErrors, failedRequest, launch, loginViaUi, openApp, settled, shot, shotAtBothWidths, until, waitForPath } from './support/app';
 import { describeBrowser, launchBrowser } from './support/browser';
 import { branchEl, publishFunnel, textEl } from './support/funnels';
 import { startMediaServer, type MediaServer } from './support/media-server';
@@ -217,6 +217,9 @@ describeBrowser('export and import in the browser', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Import Funnel' });
     await dialog.waitFor();
+    // The dialog moves focus into itself when its opening transition ends: tab only after that, or
+    // the focus the keys reached is taken back (a loaded run pressed Enter on the dialog itself).
+    await settled(page);
     const chooseFile = dialog.getByRole('button', { name: 'Choose file' });
     for (let i = 0; i < 6 && !(await chooseFile.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     expect(await chooseFile.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -81,17 +81,21 @@ const expectAccessible = async (page: Page, name: string): Promise<void> => {
   expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
 };
 
-/** A screenshot for a reviewer, and an accessibility audit of the same screen. */
-export const shot = async (page: Page, name: string): Promise<void> => {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Transitions settled (a button just enabled fades in): the audit reads the colours a user sees.
-  await page
+/** Once the page's finite animations (transitions) have run, or 5 s; endless ones (spinners) are not waited for. */
+export const settled = (page: Page): Promise<unknown> =>
+  page
     .waitForFunction(
       () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
       undefined,
       { timeout: 5000 },
     )
     .catch(() => undefined);
+
+/** A screenshot for a reviewer, and an accessibility audit of the same screen. */
+export const shot = async (page: Page, name: string): Promise<void> => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Transitions settled (a button just enabled fades in): the audit reads the colours a user sees.
+  await settled(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   await expectAccessible(page, name);
 };
