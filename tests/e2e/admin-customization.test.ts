@@ -31,6 +31,16 @@ const saveForm = async (page: Page): Promise<void> => {
   await expectAlert(page, MESSAGES.appCustomizationUpdated);
 };
 
+/** The app bar is fully in, and Save is what a click at its centre reaches (not the app bar over it). */
+const saveBarInSight = (page: Page) =>
+  page.waitForFunction(() => {
+    const appBar = document.querySelector('header');
+    const save = [...document.querySelectorAll('button[type="submit"]')].find((b) => b.textContent === 'Save');
+    if (!appBar || !save || appBar.getBoundingClientRect().top !== 0) return false;
+    const box = save.getBoundingClientRect();
+    return save.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+
 /** The installation back to its default branding (other suites expect it). */
 const restoreDefaults = async (admin: Session) => {
   const res = await admin.http.post(
@@ -318,6 +328,10 @@ describeBrowser('admin: app customization', () => {
       await shot(page, `178-customization-template-restored-${width}`);
     }
     await resizeTo(page, 1440);
+    // Scrolled back up, the app bar slides in again: the save bar moves down under it, still clickable.
+    await page.mouse.wheel(0, 400);
+    await page.mouse.wheel(0, -200);
+    await saveBarInSight(page);
     await saveForm(page);
     const stored = (await admin.http.get('/api/admin/customizations', admin.token)).body.data.app_email_templates.password_reset;
     expect(stored).toMatchObject({ subject: defaults.default_subject, body: defaults.default_body });

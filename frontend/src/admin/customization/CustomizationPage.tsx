@@ -3,6 +3,7 @@ import { useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWarnWhenUnsavedChanges } from 'react-admin';
 import { AdminTitle } from '../layout/AdminTitle';
+import { useStickyTop } from '../layout/stickyTop';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -62,36 +63,38 @@ const usePendingLogo = (file: File | undefined): string | null => {
 };
 
 /** The bar kept in sight above the sections: unsaved-changes note, Discard and Save. */
-const SaveBar = ({ isDirty, submitting, discard }: { isDirty: boolean; submitting: boolean; discard: () => void }) => (
-  <Box
-    sx={{
-      position: 'sticky',
-      top: 0,
-      zIndex: 2,
-      display: 'flex',
-      justifyContent: 'flex-end',
-      alignItems: 'center',
-      gap: 1,
-      py: 1,
-      mb: 2,
-      bgcolor: 'background.default',
-      borderBottom: '1px solid',
-      borderColor: 'divider',
-    }}
-  >
-    {isDirty && (
-      <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} role="status">
-        You have unsaved changes.
-      </Typography>
-    )}
-    <Button onClick={discard} disabled={!isDirty || submitting}>
-      Discard changes
-    </Button>
-    <Button type="submit" variant="contained" disabled={submitting}>
-      Save
-    </Button>
-  </Box>
-);
+const SaveBar = ({ isDirty, submitting, discard }: { isDirty: boolean; submitting: boolean; discard: () => void }) => {
+  const stickyTop = useStickyTop();
+  return (
+    <Box
+      sx={{
+        ...stickyTop,
+        zIndex: 2,
+        display: 'flex',
+        justifyContent: 'flex-end',
+        alignItems: 'center',
+        gap: 1,
+        py: 1,
+        mb: 2,
+        bgcolor: 'background.default',
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
+      {isDirty && (
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} role="status">
+          You have unsaved changes.
+        </Typography>
+      )}
+      <Button onClick={discard} disabled={!isDirty || submitting}>
+        Discard changes
+      </Button>
+      <Button type="submit" variant="contained" disabled={submitting}>
+        Save
+      </Button>
+    </Box>
+  );
+};
 
 const CustomizationEditor = ({ record }: { record: AdminCustomizationResource }) => {
   const schema = useMemo(() => customizationSchemaFor(catalogueOf(record.app_email_templates)), [record.app_email_templates]);
