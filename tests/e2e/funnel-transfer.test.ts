@@ -217,13 +217,17 @@ describeBrowser('export and import in the browser', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Import Funnel' });
     await dialog.waitFor();
+    // Listening for the file chooser turns on its interception in the browser, a round trip of its
+    // own: begun only with the Enter below, a loaded run's Enter could open the chooser before it.
+    const chooserOpened = page.waitForEvent('filechooser', { timeout: 30_000 });
     // The dialog moves focus into itself when its opening transition ends: tab only after that, or
-    // the focus the keys reached is taken back (a loaded run pressed Enter on the dialog itself).
+    // the focus the keys reached is taken back.
     await settled(page);
     const chooseFile = dialog.getByRole('button', { name: 'Choose file' });
     for (let i = 0; i < 6 && !(await chooseFile.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     expect(await chooseFile.evaluate((el) => el === document.activeElement)).toBe(true);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 30_000 }), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
 
     // A file that is no export: the reason, in the dialog.
     await chooser.setFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
