@@ -25,6 +25,18 @@ const drag = async (page: Page, from: Point, to: Point) => {
   await page.mouse.up();
 };
 
+/** A finger's drag: touch events through the DevTools protocol, in small steps. */
+const touchDrag = async (page: Page, from: Point, to: Point) => {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+  await touch('touchStart', from);
+  const steps = 12;
+  for (let i = 1; i <= steps; i += 1) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
+  await touch('touchEnd');
+  await cdp.detach();
+};
+
 /** A node's position on the map (its transform in flow coordinates). */
 const positionOf = (node: Locator) =>
   node.evaluate((el) => {
@@ -309,6 +321,61 @@ describeBrowser('editing on the funnel map', () => {
     expect(await edgeIds(map)).toEqual(edgesBefore);
     // Nothing to save: the editor holds no change.
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('moves a video and draws a branch by touch, and the funnel keeps both', async () => {
+    const { id } = await publishFunnel(owner, { first: hostedMediaUrl('map-touch-1'), second: hostedMediaUrl('map-touch-2') }, (ids) => ({
+      title: 'Touched map',
+      videos: [
+        {
+          id: ids.first,
+          editor_id: 'touch-first',
+          elements: [
+            branchEl('touch-b', 'touch-first', 0, 5, [{ id: 'touch-b1', name: 'On', onclick: 'branch', video: 'touch-second', standard: { text: 'On' } }]),
+          ],
+        },
+        { id: ids.second, editor_id: 'touch-second', elements: [] },
+      ],
+    }));
+    const { context, page } = await openApp(browser, { viewport: { width: 1440, height: 900 }, hasTouch: true });
+    await routeMediaHost(context);
+    await loginViaUi(page, owner.email, owner.password);
+    await waitForPath(page, '/funnels');
+    await page.goto(`/funnels/${id}/edit`);
+    await page.getByRole('button', { name: 'Show map' }).tap();
+    const map = page.getByRole('region', { name: 'Funnel map' });
+    const node = (editorId: string) => map.locator(`.react-flow__node[data-id="${editorId}"]`);
+    const status = page.getByTestId('map-status');
+    await node('touch-second').waitFor();
+    await map.getByRole('button', { name: 'Fit View' }).tap();
+    await page.waitForTimeout(300);
+    expect(await edgeIds(map)).toHaveLength(1);
+
+    // A finger moves the second video.
+    const placed = await positionOf(node('touch-second'));
+    const grip = await centre(node('touch-second'));
+    await touchDrag(page, grip, { x: grip.x + 60, y: grip.y + 90 });
+    await until(async () => (await positionOf(node('touch-second'))).y !== placed.y, 'the video moved');
+    await until(async () => (await status.innerText()).includes('Moved second.'), 'the announcement');
+    const moved = await positionOf(node('touch-second'));
+
+    // A finger draws a second branch from the first video's dot down onto the moved video (the page
+    // below could scroll: the finger draws instead).
+    await touchDrag(page, await centre(node('touch-first').locator('.react-flow__handle.source')), await centre(node('touch-second')));
+    await until(async () => (await edgeIds(map)).filter((e) => e.startsWith('branch:touch-first:')).length === 2, 'the drawn branch');
+    await until(async () => (await status.innerText()).includes('Added a branch from first to second.'), 'the announcement');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await shot(page, '230-map-editing-touch');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('saved').waitFor();
+    const saved = (await owner.http.get(`/api/funnels/${id}`, owner.token)).body.data as {
+      videos: Array<{ editor_id: string; map?: Point; elements: Array<{ data: { branches: Array<{ video: string }> } }> }>;
+    };
+    const byId = new Map(saved.videos.map((v) => [v.editor_id, v]));
+    expect(byId.get('touch-second')?.map).toEqual(moved);
+    expect(byId.get('touch-first')?.elements.flatMap((e) => e.data.branches.map((b) => b.video))).toEqual(['touch-second', 'touch-second']);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { expectConsoleErrorsForLife } from './console';
 import { baseUrl, newIp } from '../../api/support/http';
@@ -31,13 +31,14 @@ export interface AppPage {
 /** The browser's line for a load from YouTube's or Vimeo's servers that the context aborted. */
 const VIDEO_PROVIDER_UNREACHABLE = /net::ERR_INTERNET_DISCONNECTED \(https:\/\/([a-z0-9-]+\.)*(youtube\.com|ytimg\.com|vimeo\.com|vimeocdn\.com)\//;
 
-/** A fresh browser context (no cookies) on the app's origin. */
-export const openApp = async (browser: Browser): Promise<AppPage> => {
+/** A fresh browser context (no cookies) on the app's origin; `device` sets its screen and input (a touch screen, say). */
+export const openApp = async (browser: Browser, device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile'> = {}): Promise<AppPage> => {
   const ip = newIp();
   const context = await browser.newContext({
     baseURL: baseUrl(),
     extraHTTPHeaders: { 'X-Forwarded-For': ip },
     viewport: { width: 1280, height: 860 },
+    ...device,
   });
   // Nothing outside the test server is reachable: fail those requests at once instead of waiting.
   const origin = new URL(baseUrl()).origin;

@@ -137,6 +137,8 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
           '& .react-flow__attribution a': { color: '#1f2328' },
           '& .react-flow__edge:focus, & .react-flow__edge:focus-visible': { outline: 'none' },
           '& .react-flow__node:focus-visible': { outline: `3px solid ${FOCUS}`, outlineOffset: 2, borderRadius: 2 },
+          // Where videos move and branches are drawn, a finger on a video or its dot drags it instead of scrolling the page.
+          ...(editor ? { '& .react-flow__node, & .react-flow__handle': { touchAction: 'none' } } : {}),
         }}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
