@@ -8,17 +8,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { LaidOutEdge, LaidOutNode } from './funnel-graph';
 import type { MapEditor } from './useMapEditing';
-
-/** Off screen, still read aloud. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
+import { VISUALLY_HIDDEN } from '../../shared/visually-hidden';
 
 /**
  * The map's actions on what was focused last (a video or a button's edge), for the pointer and the
@@ -91,7 +81,7 @@ export const MapToolbar = ({
 
 /** What the last map action did, said by screen readers. */
 export const MapStatus = ({ announcement }: { announcement: string }) => (
-  <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="map-status">
+  <Box role="status" aria-live="polite" sx={VISUALLY_HIDDEN} data-testid="map-status">
     {announcement}
   </Box>
 );
