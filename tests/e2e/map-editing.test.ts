@@ -25,14 +25,21 @@ const drag = async (page: Page, from: Point, to: Point) => {
   await page.mouse.up();
 };
 
-/** A finger's drag: touch events through the DevTools protocol, in small steps. */
+/**
+ * A finger's drag: touch events through the DevTools protocol, a step a frame, resting before it
+ * lifts (a fast flick ends in a fling, which the browser stops with the next tap instead of clicking).
+ */
 const touchDrag = async (page: Page, from: Point, to: Point) => {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
   await touch('touchStart', from);
   const steps = 12;
-  for (let i = 1; i <= steps; i += 1) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
+  for (let i = 1; i <= steps; i += 1) {
+    await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(200);
   await touch('touchEnd');
   await cdp.detach();
 };
@@ -368,7 +375,7 @@ describeBrowser('editing on the funnel map', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await shot(page, '230-map-editing-touch');
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await page.getByTestId('saved').waitFor();
     const saved = (await owner.http.get(`/api/funnels/${id}`, owner.token)).body.data as {
       videos: Array<{ editor_id: string; map?: Point; elements: Array<{ data: { branches: Array<{ video: string }> } }> }>;
