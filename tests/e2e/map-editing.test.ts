@@ -5,7 +5,7 @@ import { addVideo, createFunnel, freePlan, subscribedUser } from '../api/support
 import { adminSession, type Session } from '../api/support/users';
 import { launch, loginViaUi, openApp, shot, shotAtBothWidths, until, waitForPath } from './support/app';
 import { describeBrowser, launchBrowser } from './support/browser';
-import { branchEl, publishFunnel } from './support/funnels';
+import { publishFunnel, twoVideoFunnel } from './support/funnels';
 import { hostedMediaUrl, routeMediaHost } from './support/media-server';
 
 type Point = { x: number; y: number };
@@ -280,17 +280,7 @@ describeBrowser('editing on the funnel map', () => {
   it("refuses a branch beyond the plan's limit on the map, drawn or by keyboard, with the plan's message and Upgrade Plan, and changes nothing", async () => {
     const admin = await adminSession();
     const limited = await subscribedUser(admin, (await freePlan(admin, { max_branch_per_funnel: 1 })).id);
-    const { id } = await publishFunnel(limited, { first: hostedMediaUrl('map-limit-1'), second: hostedMediaUrl('map-limit-2') }, (ids) => ({
-      title: 'Limited map',
-      videos: [
-        {
-          id: ids.first,
-          editor_id: 'lim-first',
-          elements: [branchEl('lim-b', 'lim-first', 0, 5, [{ id: 'lim-b1', name: 'On', onclick: 'branch', video: 'lim-second', standard: { text: 'On' } }])],
-        },
-        { id: ids.second, editor_id: 'lim-second', elements: [] },
-      ],
-    }));
+    const { id } = await twoVideoFunnel(limited, 'lim', 'Limited map');
     const { context, page } = await openApp(browser);
     await routeMediaHost(context);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -332,19 +322,7 @@ describeBrowser('editing on the funnel map', () => {
   });
 
   it('moves a video and draws a branch by touch, and the funnel keeps both', async () => {
-    const { id } = await publishFunnel(owner, { first: hostedMediaUrl('map-touch-1'), second: hostedMediaUrl('map-touch-2') }, (ids) => ({
-      title: 'Touched map',
-      videos: [
-        {
-          id: ids.first,
-          editor_id: 'touch-first',
-          elements: [
-            branchEl('touch-b', 'touch-first', 0, 5, [{ id: 'touch-b1', name: 'On', onclick: 'branch', video: 'touch-second', standard: { text: 'On' } }]),
-          ],
-        },
-        { id: ids.second, editor_id: 'touch-second', elements: [] },
-      ],
-    }));
+    const { id } = await twoVideoFunnel(owner, 'touch', 'Touched map');
     const { context, page } = await openApp(browser, { viewport: { width: 1440, height: 900 }, hasTouch: true });
     await routeMediaHost(context);
     await loginViaUi(page, owner.email, owner.password);

@@ -5,8 +5,8 @@ import { adminSession, type Session } from '../api/support/users';
 import { adminInBrowser, atTop } from './support/admin-browser';
 import { launch, loginViaUi, openApp, shot, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
-import { branchEl, publishFunnel } from './support/funnels';
-import { hostedMediaUrl, routeMediaHost } from './support/media-server';
+import { twoVideoFunnel } from './support/funnels';
+import { routeMediaHost } from './support/media-server';
 
 /**
  * Every page of the creator area and of the admin panel at a phone's width (390 px) and a desktop's
@@ -170,17 +170,7 @@ describeBrowser('phones: the creator area and the admin panel at 390 and 1440 px
   });
 
   it('shows the editor with its funnel map without sideways overflow at 1440 and 1024 px', async () => {
-    const { id } = await publishFunnel(creator, { first: hostedMediaUrl('phone-map-1'), second: hostedMediaUrl('phone-map-2') }, (ids) => ({
-      title: 'A funnel on the map',
-      videos: [
-        {
-          id: ids.first,
-          editor_id: 'pm-first',
-          elements: [branchEl('pm-b', 'pm-first', 0, 5, [{ id: 'pm-b1', name: 'On', onclick: 'branch', video: 'pm-second', standard: { text: 'On' } }])],
-        },
-        { id: ids.second, editor_id: 'pm-second', elements: [] },
-      ],
-    }));
+    const { id } = await twoVideoFunnel(creator, 'pm', 'A funnel on the map');
     const page = await creatorPage(DESKTOP);
     await routeMediaHost(page.context());
     await page.goto(`/funnels/${id}/edit`);

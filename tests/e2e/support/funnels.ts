@@ -1,5 +1,6 @@
 import type { Session } from '../../api/support/users';
 import { addVideo, createFunnel } from '../../api/support/content';
+import { hostedMediaUrl } from './media-server';
 
 /** A generic-provider library video for each name, then a funnel saved with `videos(ids)`. */
 export const publishFunnel = async (
@@ -49,3 +50,22 @@ export const branchEl = (
   player: { width: 640, height: 360 },
   data: { branches, settings, prompt: { text: prompt } },
 });
+
+/**
+ * A saved funnel of two hosted videos, `{key}-first` and `{key}-second` (titled "first" and
+ * "second"), the first with one branch element whose button "On" leads to the second.
+ */
+export const twoVideoFunnel = (owner: Session, key: string, title: string) =>
+  publishFunnel(owner, { first: hostedMediaUrl(`${key}-1`), second: hostedMediaUrl(`${key}-2`) }, (ids) => ({
+    title,
+    videos: [
+      {
+        id: ids.first,
+        editor_id: `${key}-first`,
+        elements: [
+          branchEl(`${key}-b`, `${key}-first`, 0, 5, [{ id: `${key}-b1`, name: 'On', onclick: 'branch', video: `${key}-second`, standard: { text: 'On' } }]),
+        ],
+      },
+      { id: ids.second, editor_id: `${key}-second`, elements: [] },
+    ],
+  }));
