@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { MESSAGES, type CaptionCue } from '@branchify/shared';
 import type { PlaybackStore } from '../runtime/playback';
 import type { PlayerCaptionTrack } from '../runtime/types';
@@ -44,7 +44,8 @@ const MenuList = (props: {
 }) => {
   const { items, selected, focus, setFocus } = props;
   const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  useEffect(() => {
+  // Focus goes to the item as the menu is drawn (not a frame later), so the next key already lands in the menu.
+  useLayoutEffect(() => {
     itemRefs.current[focus]?.focus();
   }, [focus]);
   const onKey = (e: KeyboardEvent) => {
@@ -116,6 +117,12 @@ export const CaptionsMenu = (props: CaptionsProps) => {
 
   const current = Math.max(0, items.indexOf(selected));
   const onButtonKey = (e: KeyboardEvent) => {
+    // Escape closes the open menu wherever focus is in the control.
+    if (open && e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      return hide(true);
+    }
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     e.stopPropagation();
