@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MESSAGES } from '@branchify/shared';
 import { mutatedExport } from '../harness/export-mutations';
 import { addVideo, branchElement, createFunnel, freePlan, subscribedUser, textElement } from './support/content';
 import { client } from './support/http';
@@ -19,6 +20,13 @@ const PNG = Buffer.from(
 const IMPORTS_PER_IMPORTER = 25;
 /** FUZZ_RUNS runs more (a longer search before a release). */
 const RUNS = Number(process.env.FUZZ_RUNS) || 150;
+
+/** Whether a JSON value holds a `__proto__` key anywhere (every JSON body with one is refused). */
+const protoKeyIn = (value: unknown): boolean => {
+  if (Array.isArray(value)) return value.some(protoKeyIn);
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, inner]) => key === '__proto__' || protoKeyIn(inner));
+};
 
 const holdings = async (userId: number) => ({
   funnels: (await suite.db('branchify_funnels').where({ owner_id: userId })).length,
@@ -73,6 +81,12 @@ it(`imports ${RUNS} mutated files whole or refuses them with a 422, making nothi
       if (!asFile && (file === null || typeof file !== 'object')) {
         // The JSON body parser takes objects and arrays only, on every route.
         expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
+        return;
+      }
+      if (!asFile && protoKeyIn(file)) {
+        // The JSON body parser refuses `__proto__` keys on every route; a file is read by the import.
+        expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message: MESSAGES.forbiddenBodyKey });
+        expect(await holdings(importer.id)).toEqual(before);
         return;
       }
       expect([201, 422]).toContain(res.status);
