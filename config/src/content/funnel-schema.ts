@@ -15,7 +15,7 @@ import {
 } from './options';
 import { DEFAULT_FONT_FAMILY, FONT_FAMILIES } from './fonts';
 import { httpUrl } from './video-sources';
-import { ID_MAX, URL_MAX } from './lengths';
+import { ID_MAX, ROW_ID_MAX, URL_MAX } from './lengths';
 import {
   LOGIC_LIMITS,
   RESERVED_WORDS,
@@ -274,7 +274,11 @@ const mapPositionSchema = z.object({ x: mapCoordinate, y: mapCoordinate });
 
 export const funnelVideoSchema = z.object({
   /** The library video's id. */
-  id: z.number({ message: 'must be a video id' }).int({ message: 'must be a video id' }).positive({ message: 'must be a video id' }),
+  id: z
+    .number({ message: 'must be a video id' })
+    .int({ message: 'must be a video id' })
+    .positive({ message: 'must be a video id' })
+    .max(ROW_ID_MAX, { message: 'must be a video id' }),
   editor_id: id,
   elements: z
     .array(elementSchema)

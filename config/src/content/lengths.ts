@@ -7,6 +7,12 @@
 /** What a Strapi `string` column holds (varchar(255)); anything longer is stored as `text`. */
 export const STRING_COLUMN_MAX = 255;
 
+/**
+ * The largest row id: ids are PostgreSQL `integer` columns (Strapi's increments), so an id sent in a
+ * body or a path is checked against it before it reaches a query (past it PostgreSQL fails the query).
+ */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /** A funnel's video editor ids, element ids and branch ids. */
 export const ID_MAX = 64;
 

@@ -1,11 +1,13 @@
 import { fieldMessages } from '../messages';
+import { ROW_ID_MAX } from '../content/lengths';
 import type { PlanResource } from './plans';
 import { z } from 'zod';
 
 const planId = z.coerce
   .number({ message: fieldMessages.required('plan') })
   .int({ message: fieldMessages.in('plan') })
-  .positive({ message: fieldMessages.required('plan') });
+  .positive({ message: fieldMessages.required('plan') })
+  .max(ROW_ID_MAX, { message: fieldMessages.in('plan') });
 const paymentMethod = z.string().trim().min(1).max(255).nullish();
 
 export const subscribeSchema = z.object({
@@ -20,7 +22,8 @@ export const adminSubscribeSchema = subscribeSchema.extend({
   user_id: z.coerce
     .number({ message: fieldMessages.required('user') })
     .int()
-    .positive({ message: fieldMessages.required('user') }),
+    .positive({ message: fieldMessages.required('user') })
+    .max(ROW_ID_MAX, { message: fieldMessages.in('user') }),
 });
 
 export const changeSchema = z.object({ plan_id: planId, payment_method_id: paymentMethod, status: z.string().optional() });
@@ -61,11 +64,11 @@ export const integratorUpdateSchema = z.object({
 });
 
 export const payInvoiceSchema = z.object({
-  invoice_id: z.union([z.string().trim().min(1), z.number().int().positive()], { message: fieldMessages.required('invoice') }),
+  invoice_id: z.union([z.string().trim().min(1), z.number().int().positive().max(ROW_ID_MAX)], { message: fieldMessages.required('invoice') }),
 });
 
 export const refundSchema = z.object({
-  invoice_id: z.union([z.string().trim().min(1), z.number().int().positive()], { message: fieldMessages.required('invoice') }),
+  invoice_id: z.union([z.string().trim().min(1), z.number().int().positive().max(ROW_ID_MAX)], { message: fieldMessages.required('invoice') }),
   amount: z
     .union(
       [
