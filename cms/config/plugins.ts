@@ -39,7 +39,7 @@ export default () => ({
   'users-permissions': {
     config: {
       jwtSecret: env().JWT_SECRET,
-      // Our own auth (plugin branchify) issues the tokens end users hold; see docs/decisions.md.
+      // Our own auth (plugin branchify) issues the tokens end users hold; see docs/decisions/001-auth-runs-in-our-plugin-outside-users-permissions-role-check.md.
       register: { allowedFields: ['first_name', 'last_name'] },
     },
   },

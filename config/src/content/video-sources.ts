@@ -51,7 +51,7 @@ const YOUTUBE_HOST = /(^|\.)(youtube\.com|youtube-nocookie\.com)$/i;
  * A YouTube id, typed as is or taken from any common URL form: watch?v=, youtu.be/, embed/,
  * shorts/, live/, v/, e/ and attribution links, on www., m., music. and youtube-nocookie.com.
  * (get-video-id was tried: its CommonJS build is shipped under "type": "module" and loads empty
- * from require(), see docs/decisions.md.)
+ * from require(), see docs/decisions/013-content-shared-model-in-branchify-shared.md.)
  */
 export const youtubeId = (input: string): string | null => {
   const value = input.trim();

@@ -6,7 +6,7 @@ import { exchange } from '../shared/api';
  * ra-data-simple-rest, unmodified, over the app's one HTTP client (`exchange`: the bearer token,
  * the spec's headers, a refresh and retry when the access token has expired). The envelope's
  * `data` (or paged `data.data`) is what react-admin reads; the server sends Content-Range for the
- * simple-REST list parameters (docs/decisions.md "Paged lists keep the envelope").
+ * simple-REST list parameters (docs/decisions/010-paged-lists-keep-the-envelope-for-react-admin-too.md).
  */
 const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const path = url.replace(/^\/api\//, '');

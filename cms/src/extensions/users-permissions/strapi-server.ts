@@ -1,7 +1,7 @@
 /**
  * Extends the users-permissions user with the spec's fields and removes the plugin's
  * own end-user routes (/api/auth/local, /api/users/...): Branchify's auth API replaces them and
- * `/api/users/subscriptions` must not collide with `/api/users/:id`. See docs/decisions.md.
+ * `/api/users/subscriptions` must not collide with `/api/users/:id`. See docs/decisions/001-auth-runs-in-our-plugin-outside-users-permissions-role-check.md.
  */
 const AUTHORITY_FIELDS = [
   'is_admin',

@@ -93,7 +93,7 @@ const clicksAndPaths = (counters: readonly Counter[]) => {
 export const funnelReports = (strapi: Strapi, deps: { ensureCounters: (funnelId: number) => Promise<unknown> }) => ({
   /**
    * The report of `POST funnels/{id}/analytics` (docs/api.md "Analytics", the map's rules in
-   * docs/decisions.md): views, unique viewers and watch time from one covering-index scan of the
+   * docs/decisions/052-funnel-map-figures.md): views, unique viewers and watch time from one covering-index scan of the
    * views; everything else summed from the per-day counters, so the cost grows with the days in
    * the range, not with the events.
    */

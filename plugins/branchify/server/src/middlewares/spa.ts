@@ -78,7 +78,7 @@ const sendBuildFile = (ctx: Context, file: string, stat: fs.Stats, cacheControl:
  * browser navigation answered with the single-page app's index.html.
  *
  * Strapi's own admin API keeps the /admin/* paths for its JSON calls; a browser navigation to
- * /admin/* (Accept: text/html) is ours. See docs/decisions.md.
+ * /admin/* (Accept: text/html) is ours. See docs/decisions/009-admin-is-shared-with-strapi-s-admin-api.md.
  */
 export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
   async (ctx: Context, next: Next) => {
