@@ -67,6 +67,8 @@ const schema = z
     RATE_LIMIT_ACCOUNT_MAX: int(1, 1_000_000).default(5),
     /** Creators' image uploads per account and per client address per window. */
     UPLOAD_RATE_LIMIT_MAX: int(1, 1_000_000).default(30),
+    /** Funnel saves per account and per client address per window (the editor saves on demand). */
+    EDIT_RATE_LIMIT_MAX: int(1, 1_000_000).default(120),
     /** Integrator API requests per API token per window. */
     INTEGRATOR_RATE_LIMIT_MAX: int(1, 1_000_000).default(300),
 

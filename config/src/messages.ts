@@ -18,6 +18,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   malformedBody: 'The request body is not valid JSON.',
   malformedPath: 'This address is malformed: a percent sign in it does not start a valid escape.',
+  nulInPath: 'This address is malformed: it holds a NUL character (%00), which no page or file name has.',
   forbiddenBodyKey: 'The request body uses a key that is not allowed (__proto__ or constructor.prototype).',
   bodyMustBeJson: 'This endpoint takes a JSON body (Content-Type: application/json).',
   bodyMustBeJsonOrFiles: 'This endpoint takes a JSON body, or its files as multipart/form-data.',
@@ -131,6 +132,8 @@ export const MESSAGES = {
   importFileRequired: 'Choose the funnel file (.json) to import.',
   importFileNotJson: 'This file is not valid JSON. Choose a .json file made with Export.',
   importVideoNotInLibrary: "must name a video of the file's library",
+  tooComplexToCheck: 'This is too large or too complex to check in time. Make it smaller and try again.',
+  exportInProgress: 'An export of yours is still being prepared. Wait for it to finish, then try again.',
   allowIndexingLabel: 'Let search engines list this funnel',
   allowIndexingHelp:
     'Off: search engines are asked not to list the player page. Link previews in chats and social posts show the title, description and first poster either way.',
@@ -151,6 +154,8 @@ export const MESSAGES = {
     'You have reached the maximum number of elements allowed per funnel in your current plan. To add more text elements, please upgrade to a higher tier plan with increased limits.',
   viewNotFound: 'This view does not exist for this funnel.',
   eventVideoNotInFunnel: 'This video is not part of this funnel.',
+  /** An interaction or view update without the token its view was started with (or a malformed one). */
+  viewTokenInvalid: 'The view token is invalid: send the view_token the view was started with.',
   analyticsRangeTooLong: 'The date range must not be longer than a year.',
 
   // Operations

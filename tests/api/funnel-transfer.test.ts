@@ -183,7 +183,11 @@ describe('POST /api/funnels/import', () => {
     const second = await importFile(importer, file);
     expect(second.status).toBe(201);
     expect(second.body.data.plan.added).toEqual([]);
-    expect(await holdings(importer.id)).toEqual({ funnels: 2, videos: 3, images: 2 });
+    // The image too: the second import shows the one the first stored (same bytes).
+    expect(await holdings(importer.id)).toEqual({ funnels: 2, videos: 3, images: 1 });
+    expect(second.body.data.videos[0].elements.find((e: { type: string }) => e.type === 'branch')).toEqual(
+      first.body.data.videos[0].elements.find((e: { type: string }) => e.type === 'branch'),
+    );
   });
 
   it('takes the file as an upload (the dashboard) as well as a JSON body', async () => {

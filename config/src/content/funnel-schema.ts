@@ -20,8 +20,8 @@ import {
   LOGIC_LIMITS,
   RESERVED_WORDS,
   VARIABLE_NAME,
-  compileAssignment,
-  compileCondition,
+  checkAssignment,
+  checkCondition,
   describeLogicError,
   parseAssignment,
   parseCondition,
@@ -60,6 +60,23 @@ const id = text(ID_MAX)
   .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'must be letters, digits, - _ . or :' })
   .min(1, { message: 'is required' });
 
+/** Texts parsed so far, at most this many kept: each text is parsed once per check of a document. */
+const PARSED_KEPT = 4096;
+const once = <T>(parse: (src: string) => Parsed<T>): ((src: string) => Parsed<T>) => {
+  const kept = new Map<string, Parsed<T>>();
+  return (src) => {
+    let parsed = kept.get(src);
+    if (!parsed) {
+      if (kept.size >= PARSED_KEPT) kept.clear();
+      parsed = parse(src);
+      kept.set(src, parsed);
+    }
+    return parsed;
+  };
+};
+const conditionOf = once(parseCondition);
+const assignmentOf = once(parseAssignment);
+
 /** A syntax error named where it is; the document's check adds unknown names and mixed types. */
 const logicText = (max: number, what: string, parse: (src: string) => Parsed<unknown>) =>
   text(max).superRefine((src, ctx) => {
@@ -68,10 +85,10 @@ const logicText = (max: number, what: string, parse: (src: string) => Parsed<unk
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${what} "${src}" ${describeLogicError(parsed.error)}` });
   });
 /** When an element, a branch or an inaction path applies (`score >= 2`); empty: always. */
-const condition = logicText(LOGIC_LIMITS.conditionMax, 'Condition', parseCondition).default('');
+const condition = logicText(LOGIC_LIMITS.conditionMax, 'Condition', conditionOf).default('');
 /** What a branch click does to the variables (`score + 1`, `name = "x"`). */
 const assignments = z
-  .array(logicText(LOGIC_LIMITS.assignmentMax, 'Assignment', parseAssignment), { message: 'must be a list' })
+  .array(logicText(LOGIC_LIMITS.assignmentMax, 'Assignment', assignmentOf), { message: 'must be a list' })
   .max(LOGIC_LIMITS.maxAssignments, { message: `at most ${LOGIC_LIMITS.maxAssignments} assignments` })
   .default([]);
 
@@ -328,14 +345,14 @@ export const funnelDocumentSchema = z
     });
     // Names and types, once each text parses (a syntax error is already named at its field).
     const checkWhen = (src: string, path: Array<string | number>) => {
-      if (src.trim() === '' || !parseCondition(src).ok) return;
-      const compiled = compileCondition(src, funnel.variables);
-      if (!compiled.ok) ctx.addIssue({ code: 'custom', path, message: `Condition "${src}" ${describeLogicError(compiled.error)}` });
+      const parsed = src.trim() === '' ? null : conditionOf(src);
+      const error = parsed?.ok ? checkCondition(parsed.value, funnel.variables) : null;
+      if (error) ctx.addIssue({ code: 'custom', path, message: `Condition "${src}" ${describeLogicError(error)}` });
     };
     const checkSet = (src: string, path: Array<string | number>) => {
-      if (src.trim() === '' || !parseAssignment(src).ok) return;
-      const compiled = compileAssignment(src, funnel.variables);
-      if (!compiled.ok) ctx.addIssue({ code: 'custom', path, message: `Assignment "${src}" ${describeLogicError(compiled.error)}` });
+      const parsed = src.trim() === '' ? null : assignmentOf(src);
+      const error = parsed?.ok ? checkAssignment(parsed.value, funnel.variables) : null;
+      if (error) ctx.addIssue({ code: 'custom', path, message: `Assignment "${src}" ${describeLogicError(error)}` });
     };
     funnel.videos.forEach((video, v) =>
       video.elements.forEach((element, e) => {

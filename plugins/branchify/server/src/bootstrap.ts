@@ -8,10 +8,13 @@ import { shareLocksAcrossProcesses } from './billing/customer-lock';
 import { bumpCachesOnWrites } from './operations/cache-triggers';
 import { endSessionsOnPasswordWrites } from './users/password-writes';
 import { sweepUploadTmp } from './middlewares/multipart';
+import { processLoad } from './operations/load';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export default async ({ strapi }: { strapi: Strapi }) => {
+  // How late the event loop runs, for the operations endpoint.
+  processLoad.start();
   // Constraints Strapi's schema cannot declare (partial unique indexes).
   await getService(strapi, 'billing').ensureConstraints();
   await getService(strapi, 'users').ensureConstraints();

@@ -14,6 +14,7 @@ import uploads from '../uploads/controller';
 import mailer from '../mailer/controller';
 import updates from '../updates/controller';
 import setup from '../setup/controller';
+import operations from '../operations/controller';
 import webhooks from '../webhooks/controller';
 import { funnel, integratorOpenapi, integratorUser, plan, subscription, video } from '../integrator/controllers';
 import { integratorFunnelExport, integratorFunnelImport } from '../integrator/transfer';
@@ -35,6 +36,7 @@ export default {
   mailer,
   updates,
   setup,
+  operations,
   webhooks,
   // The integrator API (Strapi core controllers by content type)
   plan,

@@ -1,13 +1,17 @@
-import { funnelCreateSchema, funnelDocumentSchema, MESSAGES } from '@branchify/shared';
+import { funnelCreateSchema, MESSAGES } from '@branchify/shared';
 import type { Context } from 'koa';
-import { notFound } from '../http/errors';
+import { badRequest, notFound, serviceUnavailable, validationError } from '../http/errors';
+import { takeExportSlot } from './export-slots';
+import { laterJsonText } from '../middlewares/later-json';
+import { nextTurn, offload } from '../offload/pool';
+import { createSemaphore, SemaphoreFull } from '../utils/semaphore';
 import { pageMeta, readListQuery } from '../http/paging';
 import { routeId, routeParam } from '../http/params';
 import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { isDryRun, readImportBody } from './import-body';
+import { isDryRun, withImportFile } from './import-body';
 import { sendPlayerPayload } from './player-response';
 import { presentFunnel, presentFunnelSummary } from './present';
 import type { FunnelRow } from '../content-types/funnel';
@@ -23,10 +27,16 @@ const exportFileName = (title: string): string =>
       .slice(0, 60) || 'funnel'
   }.funnel.json`;
 
+/** Document saves this process writes at once; the others wait their turn (a full queue is a 503). */
+const documentWrites = createSemaphore(1, 256);
+const oneAtATime = <T>(work: () => Promise<T>): Promise<T> =>
+  documentWrites.run(work).catch((error: unknown) => {
+    throw error instanceof SemaphoreFull ? serviceUnavailable(MESSAGES.serviceUnavailable, 2) : error;
+  });
+
 /** Funnels: the signed-in user's own; another tenant's is a 404. */
 export default ({ strapi }: { strapi: Strapi }) => {
   const funnels = () => getService(strapi, 'funnels');
-  const videos = () => getService(strapi, 'videos');
   const editing = () => getService(strapi, 'funnel-editing');
 
   const load = async (ctx: Context): Promise<FunnelRow> => {
@@ -36,10 +46,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
   };
 
   const full = async (funnel: FunnelRow) => {
-    const rows = await videos().findMany(
-      funnel.owner_id,
-      (funnel.videos ?? []).map((v) => v.id),
-    );
+    const ids = (funnel.videos ?? []).map((v) => v.id);
+    const rows = await getService(strapi, 'videos').findMany(funnel.owner_id, ids);
     const [lastView, captions] = await Promise.all([
       getService(strapi, 'analytics').lastViewState(funnel.id),
       getService(strapi, 'captions').byVideos(rows.map((r) => r.id)),
@@ -68,14 +76,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
      * description and settings (the update-funnel modal), leaving the videos as they are.
      */
     async update(ctx: Context) {
+      const read = await offload.funnelSave(laterJsonText(ctx) ?? '');
+      if ('fault' in read) throw badRequest(read.fault === 'forbidden-key' ? MESSAGES.forbiddenBodyKey : MESSAGES.malformedBody);
+      if ('errors' in read) throw validationError(read.errors);
       const funnel = await load(ctx);
-      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (!('videos' in body)) {
-        const updated = await editing().updateMeta(funnel, parse(funnelCreateSchema, body));
-        return ok(ctx, await full(updated), MESSAGES.funnelUpdated);
-      }
-      const doc = parse(funnelDocumentSchema, body);
-      ok(ctx, await full(await editing().save(signedInUser(ctx), funnel, doc)), MESSAGES.funnelSaved);
+      if (read.kind === 'meta') return ok(ctx, await full(await editing().updateMeta(funnel, read.value)), MESSAGES.funnelUpdated);
+      // Whole documents are written one at a time, each step (write, present) in a turn of its own.
+      const presented = await oneAtATime(async () => {
+        await nextTurn();
+        const saved = await editing().save(signedInUser(ctx), funnel, read.value);
+        await nextTurn();
+        return full(saved);
+      });
+      await nextTurn();
+      ok(ctx, presented, MESSAGES.funnelSaved);
     },
 
     async duplicate(ctx: Context) {
@@ -83,20 +97,26 @@ export default ({ strapi }: { strapi: Strapi }) => {
       created(ctx, await full(await editing().duplicate(signedInUser(ctx), source)), MESSAGES.funnelDuplicated);
     },
 
-    /** The funnel as one versioned JSON file, downloaded. */
+    /** The funnel as one versioned JSON file, downloaded as it is written; one at a time per account. */
     async exportFile(ctx: Context) {
       const funnel = await load(ctx);
-      const file = await getService(strapi, 'funnel-transfer').exportFile(funnel);
-      ctx.set('Content-Disposition', `attachment; filename="${exportFileName(funnel.title)}"`);
-      ctx.set('Cache-Control', 'no-store');
+      const done = takeExportSlot(funnel.owner_id);
+      const stream = await getService(strapi, 'funnel-transfer')
+        .exportStream(funnel)
+        .catch((error: unknown) => {
+          done();
+          throw error;
+        });
+      stream.once('close', done);
+      ctx.set({ 'Content-Disposition': `attachment; filename="${exportFileName(funnel.title)}"`, 'Cache-Control': 'no-store' });
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(file, null, 2);
+      ctx.body = stream;
     },
 
     /** A new funnel from an export file; `?dry_run=true` answers only what it would make. */
     async importFile(ctx: Context) {
       const user = signedInUser(ctx);
-      const { plan, funnel } = await getService(strapi, 'funnel-transfer').importFile(user, await readImportBody(ctx), { dryRun: isDryRun(ctx) });
+      const { plan, funnel } = await withImportFile(ctx, (read) => getService(strapi, 'funnel-transfer').importFile(user, read, { dryRun: isDryRun(ctx) }));
       if (!funnel) return ok(ctx, { plan });
       created(ctx, { ...(await full(funnel)), plan }, MESSAGES.funnelImported);
     },

@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
+import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   countElements,
   createVideoSchema,
@@ -8,10 +8,8 @@ import {
   FUNNEL_EXPORT_VERSION,
   IMPORT_IMAGE_TYPES,
   messageTemplates,
-  readFunnelExport,
   replaceImages,
   uploadedImagesOf,
-  type EmbeddedImage,
   type FunnelDocument,
   type FunnelExportFile,
   type FunnelImportPlan,
@@ -19,7 +17,9 @@ import {
   type LibraryEntry,
   type VideoInput,
 } from '@branchify/shared';
-import { unprocessable, type FieldErrors } from '../http/errors';
+import { tooManyRequests, unprocessable, type FieldErrors } from '../http/errors';
+import type { DecodedImage } from '../offload/tasks';
+import type { ImportRead } from './import-body';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { settingsOf, variablesOf } from './present';
@@ -34,19 +34,13 @@ const TYPE_BY_EXTENSION: Record<string, (typeof IMPORT_IMAGE_TYPES)[number]> = {
   '.webp': 'image/webp',
   '.svg': 'image/svg+xml',
 };
-const EXTENSION_BY_TYPE: Record<(typeof IMPORT_IMAGE_TYPES)[number], string> = {
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'image/webp': '.webp',
-  'image/svg+xml': '.svg',
-};
 
 /** The one key a video is known by across installs: its provider's id, or a direct file's URL. */
 const sourceKey = (v: { provider: string; external_id: string | null; source_url: string | null }): string =>
   `${v.provider}:${v.external_id ?? v.source_url ?? ''}`;
 
 /** A refusal that names the first problem and lists them all by their path in the file. */
-const refuse = (problems: readonly ImportProblem[]): never => {
+export const refuse = (problems: readonly ImportProblem[]): never => {
   const errors: FieldErrors = {};
   for (const p of problems) (errors[p.path] ??= []).push(p.message);
   const first = problems[0]!;
@@ -55,19 +49,58 @@ const refuse = (problems: readonly ImportProblem[]): never => {
 
 const uploadFile = (strapi: Strapi, url: string) => path.join(strapi.dirs.static.public, 'uploads', path.basename(url));
 
-/** The owner's stored images the document shows, read as they are on disk; one that cannot be read is left out. */
-const embedImages = async (strapi: Strapi, funnel: FunnelRow, doc: FunnelDocument): Promise<{ images: EmbeddedImage[]; missing: string[] }> => {
-  const images: EmbeddedImage[] = [];
+/** An image the export embeds: the owner's stored file the document shows. */
+interface ExportedImage {
+  path: string;
+  type: (typeof IMPORT_IMAGE_TYPES)[number];
+  file: string;
+}
+
+/** The owner's stored images the document shows that are on disk; the others are left out. */
+const imagesToEmbed = async (strapi: Strapi, funnel: FunnelRow, doc: FunnelDocument): Promise<{ images: ExportedImage[]; missing: string[] }> => {
+  const images: ExportedImage[] = [];
   const missing: string[] = [];
   for (const url of uploadedImagesOf(doc)) {
     const owned = await query(strapi, UID.creatorImage).findOne({ where: { owner_id: funnel.owner_id, url }, select: ['id'] });
     const type = TYPE_BY_EXTENSION[path.extname(url).toLowerCase()];
-    const bytes = owned && type ? await fs.readFile(uploadFile(strapi, url)).catch(() => null) : null;
-    if (bytes && type) images.push({ path: url, type, data: bytes.toString('base64') });
+    const file = uploadFile(strapi, url);
+    const stat = owned && type ? await fs.stat(file).catch(() => null) : null;
+    if (stat?.isFile() && type) images.push({ path: url, type, file });
     else missing.push(url);
   }
   return { images, missing };
 };
+
+/** Bytes read per step of an image's base64: a multiple of 3, so the pieces join into one base64 text. */
+const BASE64_STEP = 48 * 1024;
+
+/** A file's bytes as base64, a piece at a time. */
+async function* base64Of(file: string): AsyncGenerator<string> {
+  let rest: Buffer = Buffer.alloc(0);
+  for await (const chunk of createReadStream(file, { highWaterMark: BASE64_STEP })) {
+    const bytes = rest.length ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+    const whole = bytes.length - (bytes.length % 3);
+    if (whole) yield bytes.subarray(0, whole).toString('base64');
+    rest = bytes.subarray(whole);
+  }
+  if (rest.length) yield rest.toString('base64');
+}
+
+/**
+ * The export file as text, written as it is read: everything but the images as one JSON text, then
+ * each image's bytes streamed from storage, so memory stays bounded whatever the funnel shows.
+ */
+async function* exportText(file: Omit<FunnelExportFile, 'images'>, images: readonly ExportedImage[]): AsyncGenerator<string> {
+  const head = JSON.stringify({ ...file, images: [] }, null, 2);
+  // The head ends with `"images": []\n}`: the images go between the brackets.
+  yield head.slice(0, head.lastIndexOf('[]') + 1);
+  for (const [i, image] of images.entries()) {
+    yield `${i ? ',' : ''}\n    {\n      "path": ${JSON.stringify(image.path)},\n      "type": ${JSON.stringify(image.type)},\n      "data": "`;
+    yield* base64Of(image.file);
+    yield '"\n    }';
+  }
+  yield `${images.length ? '\n  ' : ''}]\n}`;
+}
 
 const libraryEntry = (row: VideoRow, ref: string): LibraryEntry => ({
   ref,
@@ -113,7 +146,7 @@ const assertWithinPlan = async (strapi: Strapi, user: UserRecord, doc: FunnelDoc
   await limits.assert(user, { kind: 'elements', branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') });
 };
 
-const planOf = (doc: FunnelDocument, matched: Matched, images: readonly EmbeddedImage[]): FunnelImportPlan => ({
+const planOf = (doc: FunnelDocument, matched: Matched, images: readonly DecodedImage[]): FunnelImportPlan => ({
   title: doc.title,
   videos: doc.videos.length,
   elements: { branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') },
@@ -122,23 +155,29 @@ const planOf = (doc: FunnelDocument, matched: Matched, images: readonly Embedded
   images: images.length,
 });
 
-/** Each embedded image stored as one of the importer's uploads (checked as an upload is); their new paths. */
-const storeImages = async (strapi: Strapi, userId: number, images: readonly EmbeddedImage[]): Promise<Map<string, string>> => {
-  const stored = new Map<string, string>();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'funnel-import-'));
+/**
+ * The images the funnel shows, each stored as one of the importer's uploads (checked as an upload
+ * is, and counted against the same upload budget), or the importer's image an earlier import stored
+ * with the same bytes. Answers each path's new address, and the images this import added.
+ */
+const storeImages = async (strapi: Strapi, userId: number, images: readonly DecodedImage[]): Promise<{ urls: Map<string, string>; added: string[] }> => {
+  const urls = new Map<string, string>();
+  const added: string[] = [];
   try {
     for (const [i, image] of images.entries()) {
-      const filepath = path.join(dir, `${i}${EXTENSION_BY_TYPE[image.type]}`);
-      const bytes = Buffer.from(image.data, 'base64');
-      await fs.writeFile(filepath, bytes);
+      const known = await query(strapi, UID.creatorImage).findOne({ where: { owner_id: userId, content_hash: image.sha256 }, select: ['id', 'url'] });
+      if (!known) {
+        const verdict = await getService(strapi, 'rateLimit').hit(`image-upload:account:${userId}`, 'account', 'upload');
+        if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
+      }
       try {
-        const row = await getService(strapi, 'creator-images').store(userId, {
-          filepath,
-          originalFilename: path.basename(filepath),
-          mimetype: image.type,
-          size: bytes.length,
-        });
-        stored.set(image.path, row.url);
+        const { row, created } = await getService(strapi, 'creator-images').storeImported(
+          userId,
+          { filepath: image.file, originalFilename: path.basename(image.file), mimetype: image.type, size: image.size },
+          image.sha256,
+        );
+        urls.set(image.path, row.url);
+        if (created) added.push(row.url);
       } catch (error) {
         // A refused image names its place in the file, like every other problem.
         const status = (error as { status?: number }).status;
@@ -147,17 +186,15 @@ const storeImages = async (strapi: Strapi, userId: number, images: readonly Embe
         refuse([{ path: `images.${i}.data`, message: Object.values(details).flat()[0] ?? (error as Error).message }]);
       }
     }
-    return stored;
+    return { urls, added };
   } catch (error) {
-    await releaseImages(strapi, userId, stored);
+    await releaseImages(strapi, userId, added);
     throw error;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
   }
 };
 
-const releaseImages = async (strapi: Strapi, userId: number, stored: ReadonlyMap<string, string>) => {
-  for (const url of stored.values()) await getService(strapi, 'creator-images').release(userId, url);
+const releaseImages = async (strapi: Strapi, userId: number, urls: readonly string[]) => {
+  for (const url of urls) await getService(strapi, 'creator-images').release(userId, url);
 };
 
 /**
@@ -166,8 +203,11 @@ const releaseImages = async (strapi: Strapi, userId: number, stored: ReadonlyMap
  */
 export default ({ strapi }: { strapi: Strapi }) => {
   return {
-    /** The funnel as a file; images the owner no longer has are left out of it (and their places emptied). */
-    async exportFile(funnel: FunnelRow): Promise<FunnelExportFile> {
+    /**
+     * The funnel as a file, streamed (its images read from storage as it is sent); images the
+     * owner no longer has are left out of it (and their places emptied).
+     */
+    async exportStream(funnel: FunnelRow, around: { before: string; after: string } = { before: '', after: '' }): Promise<Readable> {
       const videos = funnel.videos ?? [];
       const rows = await getService(strapi, 'videos').findMany(
         funnel.owner_id,
@@ -189,10 +229,10 @@ export default ({ strapi }: { strapi: Strapi }) => {
         variables: variablesOf(funnel),
         videos: videos.filter((v) => refs.has(v.id)),
       };
-      const { images, missing } = await embedImages(strapi, funnel, doc);
+      const { images, missing } = await imagesToEmbed(strapi, funnel, doc);
       if (missing.length) strapi.log.warn(`[funnels] export of funnel ${funnel.id}: ${missing.length} image(s) not found, left out`);
       const shown = missing.length ? replaceImages(doc, new Map(missing.map((m) => [m, null]))) : doc;
-      return {
+      const file = {
         format: FUNNEL_EXPORT_FORMAT,
         version: FUNNEL_EXPORT_VERSION,
         exported_at: new Date().toISOString(),
@@ -204,20 +244,24 @@ export default ({ strapi }: { strapi: Strapi }) => {
           videos: shown.videos.map(({ id, ...rest }) => ({ ...rest, video: refs.get(id)! })),
         },
         library,
-        images,
-      };
+      } satisfies Omit<FunnelExportFile, 'images'>;
+      return Readable.from(
+        (async function* () {
+          yield around.before;
+          yield* exportText(file, images);
+          yield around.after;
+        })(),
+      );
     },
 
     /**
-     * Reads the file and checks it against the importer's plan; with `dryRun`, answers what would be
-     * made. Otherwise stores the images, then counts the importer's funnels against the plan, adds the
-     * missing videos and creates the funnel in one transaction: all of it is made, or none (stored
-     * images are deleted again when the rest is refused).
+     * Checks a file read on a worker thread against the importer's plan; with `dryRun`, answers
+     * what would be made and stores nothing. Otherwise stores the images the funnel shows, then
+     * counts the importer's funnels against the plan, adds the missing videos and creates the
+     * funnel in one transaction: all of it is made, or none (the images it added are deleted again).
      */
-    async importFile(user: UserRecord, input: unknown, options: { dryRun: boolean }): Promise<{ plan: FunnelImportPlan; funnel: FunnelRow | null }> {
-      const read = readFunnelExport(input);
-      if (!read.ok) return refuse(read.problems);
-      const { document, library, images } = read.value;
+    async importFile(user: UserRecord, read: ImportRead, options: { dryRun: boolean }): Promise<{ plan: FunnelImportPlan; funnel: FunnelRow | null }> {
+      const { document, library, images } = read;
       const matched = await matchLibrary(strapi, user.id, library, parseEntries(library));
       await assertWithinPlan(strapi, user, document, matched);
       const plan = planOf(document, matched, images);
@@ -229,16 +273,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
         const withVideos = async () => {
           const ids: number[] = [];
           for (const m of matched) ids.push(m.existing ? m.existing.id : (await getService(strapi, 'videos').create(user.id, m.input)).id);
-          const withImages = replaceImages(document, stored);
+          const withImages = replaceImages(document, stored.urls);
           return { ...withImages, videos: withImages.videos.map((v) => ({ ...v, id: ids[v.id - 1]! })) };
         };
         const funnel = await getService(strapi, 'funnels').createCounted(user.id, withVideos, (count) =>
           getService(strapi, 'plan-limits').assert(user, { kind: 'funnels', count }),
         );
-        strapi.log.info(`[funnels] user ${user.id} imported funnel ${funnel.id} (${plan.added.length} videos added, ${plan.images} images)`);
+        strapi.log.info(
+          `[funnels] user ${user.id} imported funnel ${funnel.id} (${plan.added.length} videos added, ${plan.images} images, ${stored.added.length} stored)`,
+        );
         return { plan, funnel };
       } catch (error) {
-        await releaseImages(strapi, user.id, stored);
+        await releaseImages(strapi, user.id, stored.added);
         throw error;
       }
     },

@@ -9,6 +9,9 @@ import { isUnder, normalisePath } from './request-path';
 /** The app's API and Strapi's content API (the integrator API included); `key` as request-path.ts makes it. */
 export const isApiPath = (key: string): boolean => isUnder(key, '/api');
 
+/** The largest JSON body (koa-body's JSON limit, which Strapi's body parser keeps). */
+export const JSON_BODY_BYTES = 1024 * 1024;
+
 /** Methods whose body a route may act on. */
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -32,27 +35,29 @@ export const bodyKind = (headers: Record<string, string | string[] | undefined>)
 };
 
 /**
- * How a route reads its body, besides JSON: `multipart` routes parse their files themselves, after
- * their authentication (middlewares/multipart.ts); `raw` routes read the bytes as sent
- * (middlewares/raw-body.ts), whatever the type.
+ * How a route reads its body, besides JSON parsed before routing: `multipart` routes parse their
+ * files themselves, after their authentication (middlewares/multipart.ts); `raw` routes read the
+ * bytes as sent (middlewares/raw-body.ts), whatever the type; `json-later` routes read their JSON
+ * only once the caller has passed the route's guards (middlewares/later-json.ts), and parse it off
+ * the event loop.
  */
-export type BodyMode = 'multipart' | 'raw';
+export type BodyMode = 'multipart' | 'raw' | 'json-later';
 
 export interface BodyRoute {
   method: string;
   /** The registered path (`:name` segments match any one segment). */
   path: string;
-  mode: BodyMode;
+  modes: readonly BodyMode[];
 }
 
-/** Finds the body mode of a request from its method and normalised path key. */
+/** Finds the body modes of a request from its method and normalised path key (none: JSON parsed before routing). */
 export const bodyModes = (routes: readonly BodyRoute[]) => {
-  const table = routes.map((r) => ({ method: r.method, segments: normalisePath(r.path).key.split('/'), mode: r.mode }));
-  return (method: string, key: string): BodyMode | undefined => {
+  const table = routes.map((r) => ({ method: r.method, segments: normalisePath(r.path).key.split('/'), modes: r.modes }));
+  return (method: string, key: string): readonly BodyMode[] => {
     const segments = key.split('/');
     const found = table.find(
       (r) => r.method === method && r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
     );
-    return found?.mode;
+    return found?.modes ?? [];
   };
 };

@@ -32,8 +32,8 @@ export const conflict = (message: string) => new AppError(409, message);
 export const payloadTooLarge = (message: string = MESSAGES.requestTooLarge) => new AppError(413, message);
 export const unprocessable = (message: string, errors?: FieldErrors) => new AppError(422, message, errors);
 export const validationError = (errors: FieldErrors, message: string = MESSAGES.validationFailed) => unprocessable(firstMessage(errors) ?? message, errors);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(retryAfterSeconds) });
+export const tooManyRequests = (retryAfterSeconds: number, message: string = MESSAGES.tooManyRequests) =>
+  new AppError(429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 /** A service we depend on (Stripe, the update feed) failed or answered wrongly. */
 export const badGateway = (message: string) => new AppError(502, message);
 /** Not configured, or busy: `retryAfterSeconds` says when to try again. */

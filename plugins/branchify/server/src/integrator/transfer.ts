@@ -7,7 +7,7 @@ import { parse } from '../http/validate';
 import { USER_FIELDS } from '../users/present';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
-import { isDryRun } from '../funnels/import-body';
+import { isDryRun, readImport } from '../funnels/import-body';
 import type { UserRecord } from '../content-types/users-permissions';
 
 /** POST /funnels/import: the user the funnel is made for, and the export file itself. */
@@ -32,7 +32,8 @@ export const integratorFunnelExport = ({ strapi }: { strapi: Strapi }) => ({
     const row = /^[a-z0-9]{1,64}$/i.test(documentId) ? await query(strapi, UID.funnel).findOne({ where: { documentId } }) : null;
     if (!row) throw notFound();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: await getService(strapi, 'funnel-transfer').exportFile(row), meta: {} };
+    ctx.type = 'application/json';
+    ctx.body = await getService(strapi, 'funnel-transfer').exportStream(row, { before: '{"data":', after: ',"meta":{}}' });
   },
 });
 
@@ -43,7 +44,10 @@ export const integratorFunnelImport = ({ strapi }: { strapi: Strapi }) => ({
     const input = parse(importSchema, body.data);
     const user: UserRecord | null = await query(strapi, UID.user).findOne({ where: { id: input.user_id }, select: [...USER_FIELDS] });
     if (!user) throw validationError({ user_id: [MESSAGES.integratorUserNotFound] });
-    const { plan, funnel } = await getService(strapi, 'funnel-transfer').importFile(user, input.file, { dryRun: isDryRun(ctx) });
+    // The file is checked on a worker thread, as the app's own import does.
+    const { plan, funnel } = await readImport({ text: JSON.stringify(input.file ?? null) }, (read) =>
+      getService(strapi, 'funnel-transfer').importFile(user, read, { dryRun: isDryRun(ctx) }),
+    );
     if (!funnel) {
       ctx.body = { data: null, meta: { plan } };
       return;

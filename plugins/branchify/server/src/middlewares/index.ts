@@ -2,6 +2,8 @@ import apiEnvelope from './api-envelope';
 import authenticate from './authenticate';
 import cmsGuard from './cms-guard';
 import integratorErrors from '../integrator/errors';
+import { importGuard, ownFunnelGuard } from '../funnels/guards';
+import laterJson from './later-json';
 import multipart from './multipart';
 import pathGuard from './path-guard';
 import playerPayload from './player-payload';
@@ -18,6 +20,9 @@ export default {
   authenticate,
   'cms-guard': cmsGuard,
   'integrator-errors': integratorErrors,
+  'later-json': laterJson,
+  'funnel-import-guard': importGuard,
+  'own-funnel-guard': ownFunnelGuard,
   multipart,
   'path-guard': pathGuard,
   'player-payload': playerPayload,

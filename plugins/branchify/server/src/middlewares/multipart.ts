@@ -8,6 +8,7 @@ import { env } from '@branchify/shared/node';
 import formidable from 'formidable';
 import type { Context } from 'koa';
 import type { Next } from '../http/next';
+import { JSON_BODY_BYTES } from '../http/body-rules';
 import { errorWithStatus, validationError } from '../http/errors';
 import { strapiFailureBody } from '../http/respond';
 import type { Strapi } from '../utils/strapi';
@@ -36,8 +37,8 @@ export interface MultipartConfig {
 }
 
 const KB = 1024;
-/** koa-body's JSON limit: text fields of a form may carry what a JSON body may. */
-const FIELDS_BYTES = 1024 * KB;
+/** Text fields of a form may carry what a JSON body may. */
+const FIELDS_BYTES = JSON_BODY_BYTES;
 /** Part headers and boundaries on top of the fields and files. */
 const FRAMING_BYTES = 64 * KB;
 /** Formidable's code for a request the client cut off. */

@@ -23,7 +23,8 @@ export interface RateLimitConfig {
   accountPerAddress?: boolean;
   /**
    * 'ingest': the player's view/interaction events, which a real viewer sends many of;
-   * 'upload': creators' file uploads (UPLOAD_RATE_LIMIT_MAX per account and per address);
+   * 'upload': creators' file uploads, funnel imports and exports (UPLOAD_RATE_LIMIT_MAX per account and per address);
+   * 'edit': funnel saves (EDIT_RATE_LIMIT_MAX per account and per address);
    * 'integrator': integrator API requests (INTEGRATOR_RATE_LIMIT_MAX per API token).
    */
   budget?: RateBudget;

@@ -3,7 +3,7 @@ import { rawRows, type Strapi } from '../utils/strapi';
 import { redisCounters, type RedisCounters } from './redis';
 import type { RateLimitRow } from '../content-types/rate-limit';
 
-export type RateBudget = 'auth' | 'ingest' | 'upload' | 'integrator';
+export type RateBudget = 'auth' | 'ingest' | 'upload' | 'edit' | 'integrator';
 
 interface RateVerdict {
   allowed: boolean;
@@ -76,29 +76,31 @@ type RedisConnection = ReturnType<typeof redisConnection>;
 const budgetMax = (e: Env, kind: 'ip' | 'account', budget: RateBudget): number =>
   budget === 'upload'
     ? e.UPLOAD_RATE_LIMIT_MAX
-    : budget === 'integrator'
-      ? e.INTEGRATOR_RATE_LIMIT_MAX
-      : kind === 'ip'
-        ? e.RATE_LIMIT_IP_MAX
-        : e.RATE_LIMIT_ACCOUNT_MAX;
+    : budget === 'edit'
+      ? e.EDIT_RATE_LIMIT_MAX
+      : budget === 'integrator'
+        ? e.INTEGRATOR_RATE_LIMIT_MAX
+        : kind === 'ip'
+          ? e.RATE_LIMIT_IP_MAX
+          : e.RATE_LIMIT_ACCOUNT_MAX;
 
-/** Counts a hit in the database: one atomic upsert; a window that has run out starts again here. */
-const hitInDatabase = async (strapi: Strapi, bucket: string, max: number, windowMs: number): Promise<RateVerdict> => {
+/** Counts `amount` hits in the database: one atomic upsert; a window that has run out starts again here. */
+const hitInDatabase = async (strapi: Strapi, bucket: string, max: number, windowMs: number, amount = 1): Promise<RateVerdict> => {
   const now = Date.now();
   const table = 'branchify_rate_limits';
   const stamp = new Date(now);
   const live = `${table}.window_start > ?`;
   const result: unknown = await strapi.db.connection.raw(
-    `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+    `INSERT INTO ${table} (bucket, window_start, hits, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (bucket) DO UPDATE SET
-       hits = CASE WHEN ${live} THEN ${table}.hits + 1 ELSE 1 END,
+       hits = CASE WHEN ${live} THEN ${table}.hits + excluded.hits ELSE excluded.hits END,
        window_start = CASE WHEN ${live} THEN ${table}.window_start ELSE excluded.window_start END,
        updated_at = excluded.updated_at
      RETURNING hits, window_start`,
-    [bucket, now, stamp, stamp, now - windowMs, now - windowMs],
+    [bucket, now, amount, stamp, stamp, now - windowMs, now - windowMs],
   );
   const rows = rawRows<Pick<RateLimitRow, 'hits' | 'window_start'>>(result);
-  const hits = Number(rows[0]?.hits ?? 1);
+  const hits = Number(rows[0]?.hits ?? amount);
   const opened = Number(rows[0]?.window_start ?? now);
   return { allowed: hits <= max, hits, retryAfterSeconds: retryAfter(opened, windowMs, now) };
 };
@@ -116,6 +118,20 @@ const hit = async (strapi: Strapi, redis: RedisConnection, key: string, kind: 'i
   const counted = await redis.viaRedis((r) => r.hit(bucket, windowMs));
   if (counted) return { allowed: counted.hits <= max, hits: counted.hits, retryAfterSeconds: Math.max(1, Math.ceil(counted.leftMs / 1000)) };
   return hitInDatabase(strapi, bucket, max, windowMs);
+};
+
+/**
+ * Spends up to `amount` of a budget of `max` per window (RATE_LIMIT_WINDOW_SECONDS, opened at the
+ * key's first use) on a key, shared like every other counter; answers how many of them fit (the
+ * first ones asked for win, and two processes never both get the last).
+ */
+const spend = async (strapi: Strapi, redis: RedisConnection, key: string, amount: number, max: number): Promise<number> => {
+  if (amount <= 0) return 0;
+  const windowMs = env().RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const bucket = key.slice(0, 255);
+  const counted = await redis.viaRedis((r) => r.hit(bucket, windowMs, amount));
+  const hits = counted ? counted.hits : (await hitInDatabase(strapi, bucket, max, windowMs, amount)).hits;
+  return Math.max(0, Math.min(amount, max - (hits - amount)));
 };
 
 const clear = async (strapi: Strapi, redis: RedisConnection, key: string): Promise<void> => {
@@ -153,6 +169,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const redis = redisConnection(strapi);
   return {
     hit: (key: string, kind: 'ip' | 'account', budget?: RateBudget) => hit(strapi, redis, key, kind, budget),
+    spend: (key: string, amount: number, max: number) => spend(strapi, redis, key, amount, max),
     clear: (key: string) => clear(strapi, redis, key),
     prune: () => prune(strapi),
     ready: (timeoutMs?: number) => ready(redis, timeoutMs),

@@ -7,6 +7,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The route middlewares that read a body themselves; the body parser leaves it unread for them. */
 export const MULTIPART = 'plugin::branchify.multipart';
 export const RAW_BODY = 'plugin::branchify.raw-body';
+export const LATER_JSON = 'plugin::branchify.later-json';
 const SAME_ORIGIN = 'plugin::branchify.same-origin';
 
 export interface RouteOptions {
@@ -17,6 +18,11 @@ export interface RouteOptions {
   multipart?: MultipartConfig;
   /** Reads its body as raw bytes, whatever the type (a signature is checked over them). */
   rawBody?: true;
+  /**
+   * Checks the caller before its JSON body is read (the route's `guard`, after authentication and
+   * the rate limit); the handler then parses the text off the event loop.
+   */
+  jsonLater?: { guard?: string };
   /** Refuses requests another site's page sends (the auth endpoints: login CSRF). */
   sameOrigin?: true;
 }
@@ -25,7 +31,7 @@ export interface RouteOptions {
  * One /api route: mounted directly under /api (not /api/branchify), outside Strapi's
  * users-permissions role checks, and guarded by our own middlewares in a fixed order
  * (other sites refused, rate limit for anonymous calls, authentication, account rate limits,
- * then the body of a multipart route).
+ * the route's own guard, then the body of a multipart or JSON-later route).
  */
 export const route = (method: Method, path: string, handler: string, options: RouteOptions = {}) => {
   const middlewares: Array<string | { name: string; config: unknown }> = [];
@@ -35,7 +41,9 @@ export const route = (method: Method, path: string, handler: string, options: Ro
   if (options.rateLimit && !limitAfterAuth) middlewares.push({ name: 'plugin::branchify.rate-limit', config: options.rateLimit });
   if (options.auth) middlewares.push({ name: 'plugin::branchify.authenticate', config: options.auth });
   if (options.rateLimit && limitAfterAuth) middlewares.push({ name: 'plugin::branchify.rate-limit', config: options.rateLimit });
+  if (options.jsonLater?.guard) middlewares.push(options.jsonLater.guard);
   if (options.multipart) middlewares.push({ name: MULTIPART, config: options.multipart });
+  if (options.jsonLater) middlewares.push(LATER_JSON);
   return { method, path, handler, config: { auth: false as const, prefix: '', middlewares } };
 };
 

@@ -11,6 +11,7 @@ import mailerRoutes from '../mailer/routes';
 import updateRoutes from '../updates/routes';
 import setupRoutes from '../setup/routes';
 import webhookRoutes from '../webhooks/routes';
+import operationsRoutes from '../operations/routes';
 import integratorRouters from '../integrator/routes';
 
 /** The app's /api routes (one router, each route un-prefixed), then the integrator API under /api/branchify. */
@@ -31,6 +32,7 @@ export default {
       ...updateRoutes,
       ...setupRoutes,
       ...webhookRoutes,
+      ...operationsRoutes,
     ],
   },
   ...integratorRouters,

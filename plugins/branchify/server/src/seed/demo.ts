@@ -5,6 +5,7 @@ import { env, ROOT_DIR } from '@branchify/shared/node';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { DEMO_MEDIA_PATH } from './media';
+import { readImport } from '../funnels/import-body';
 import type { FunnelRow } from '../content-types/funnel';
 import type { PlanRow } from '../content-types/plan';
 
@@ -129,7 +130,9 @@ const refreshClip = async (strapi: Strapi, ownerId: number, entry: DemoFile['lib
 const ensureFunnel = async (strapi: Strapi, creator: Creator, file: DemoFile, { added }: Changes): Promise<FunnelRow> => {
   const funnel: FunnelRow | null = await query(strapi, UID.funnel).findOne({ where: { owner_id: creator.id, title: file.funnel.title } });
   if (funnel) return funnel;
-  const imported = await getService(strapi, 'funnel-transfer').importFile(creator, file, { dryRun: false });
+  const imported = await readImport({ text: JSON.stringify(file) }, (read) =>
+    getService(strapi, 'funnel-transfer').importFile(creator, read, { dryRun: false }),
+  );
   added.push(...imported.plan.added.map((v) => `video '${v.title}'`), `funnel '${file.funnel.title}'`);
   return imported.funnel!;
 };

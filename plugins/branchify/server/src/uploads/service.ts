@@ -25,6 +25,25 @@ export default ({ strapi }: { strapi: Strapi }) => {
       }
     },
 
+    /**
+     * An image an import embedded: the owner's image with the same bytes when an earlier import
+     * stored one (`created` false), else stored as an upload is and recorded with its hash.
+     */
+    async storeImported(ownerId: number, file: IncomingFile, sha256: string): Promise<{ row: CreatorImageRow; created: boolean }> {
+      const existing = await images().findOne({ where: { owner_id: ownerId, content_hash: sha256 } });
+      if (existing) return { row: existing, created: false };
+      const stored = await storeImage(strapi, IMAGE_FIELD, file, BRANCH_IMAGE_RULES);
+      try {
+        return {
+          row: await images().create({ data: { owner_id: ownerId, url: stored.url, size: stored.size, file_id: stored.fileId, content_hash: sha256 } }),
+          created: true,
+        };
+      } catch (error) {
+        await deleteImages(strapi, [stored]);
+        throw error;
+      }
+    },
+
     /** Deletes one of the owner's images (row and file); a URL that is not one of theirs is left alone. */
     async release(ownerId: number, url: string): Promise<void> {
       const rows = await images().findMany({ where: { owner_id: ownerId, url } });

@@ -9,4 +9,5 @@ export interface CreatorImageRow {
   url: string;
   size: number;
   file_id: number | null;
+  content_hash?: string | null;
 }

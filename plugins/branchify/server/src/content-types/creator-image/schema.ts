@@ -1,4 +1,4 @@
-import { belongsToUser, defineSchema, int, text } from '../define';
+import { belongsToUser, defineSchema, int, str, text } from '../define';
 
 /** Images a creator uploaded for branch buttons and overlays; removed with the account. */
 export default defineSchema({
@@ -15,6 +15,11 @@ export default defineSchema({
     size: int({ required: true }),
     /** The upload plugin's file row, so its derived sizes go with it. */
     file_id: int(),
+    /** Hex SHA-256 of the bytes an import embedded (imports reuse an image they stored before); null for uploads. */
+    content_hash: str({ maxLength: 64 }),
   },
-  indexes: [{ name: 'branchify_creator_images_owner_idx', columns: ['owner_id', 'created_at'] }],
+  indexes: [
+    { name: 'branchify_creator_images_owner_idx', columns: ['owner_id', 'created_at'] },
+    { name: 'branchify_creator_images_hash_idx', columns: ['owner_id', 'content_hash'] },
+  ],
 });
