@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { addVideo, branchElement, createFunnel, freePlan, subscribedUser, textElement } from './support/content';
 import { apiToken, cmsOperatorJwt } from './support/cms';
 import { client } from './support/http';
@@ -276,6 +278,91 @@ describe('POST /api/funnels/import', () => {
       expect(res.body.errors[path].join(' ')).toMatch(message);
       expect(await holdings(importer.id)).toEqual(before);
     });
+  });
+});
+
+const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
+const filesOnDisk = () => (fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR).length : 0);
+
+describe('what an import stores', () => {
+  /** A second image embedded in the file that no element shows. */
+  const withUnusedImage = (): ExportFile => {
+    const copy = structuredClone(file);
+    copy.images.push({ path: '/uploads/never-shown.png', type: 'image/png', data: PNG.toString('base64') });
+    return copy;
+  };
+
+  it('stores only the images the funnel shows', async () => {
+    const importer = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const res = await importFile(importer, withUnusedImage());
+    expect(res.status).toBe(201);
+    expect(res.body.data.plan.images).toBe(1);
+    expect(await holdings(importer.id)).toMatchObject({ funnels: 1, images: 1 });
+  });
+
+  it('stores nothing, and leaves no file, on a dry run or an import refused before or after its images', async () => {
+    const importer = await subscribedUser(suite.admin, (await freePlan(suite.admin, { max_branch_per_funnel: 1 })).id);
+    const files = filesOnDisk();
+    // A dry run; refused by the plan's elements (after reading); refused by a bad second image (after the first was stored).
+    const badSecond = structuredClone(file);
+    const choice = badSecond.funnel.videos[0]!.elements[0]!;
+    choice.data.branches.push({ ...choice.data.branches[1]!, id: 'choice-b3', image: { source: '/uploads/broken.png' } });
+    badSecond.images.push({ path: '/uploads/broken.png', type: 'image/png', data: Buffer.from('not a png at all').toString('base64') });
+    const roomy = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const answers = [
+      (await importFile(roomy, withUnusedImage(), true)).status,
+      (await importFile(importer, withUnusedImage())).status,
+      (await importFile(roomy, badSecond)).status,
+    ];
+    expect(answers).toEqual([200, 403, 422]);
+    for (const user of [importer, roomy]) expect(await holdings(user.id)).toEqual({ funnels: 0, videos: 0, images: 0 });
+    expect(filesOnDisk()).toBe(files);
+  });
+
+  it('reuses an image of the same bytes an earlier import stored, and counts new images against the upload budget', async () => {
+    const importer = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    expect((await importFile(importer, file)).status).toBe(201);
+    // The budget is spent by uploads: the same bytes import again (nothing new to store), a new image does not.
+    for (let i = 0; i < 30; i += 1) await importer.http.upload('/api/uploads/images', importer.token).attach('image', PNG, `spend-${i}.png`);
+    expect((await importFile(importer, file)).status).toBe(201);
+    const other = structuredClone(file);
+    other.images[0]!.data = Buffer.concat([PNG, Buffer.from('different bytes after the end')]).toString('base64');
+    const refused = await importFile(importer, other);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await holdings(importer.id)).toMatchObject({ funnels: 2 });
+  });
+
+  it('collects images no funnel shows once they are a day old', async () => {
+    const creator = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const upload = async (name: string) => (await creator.http.upload('/api/uploads/images', creator.token).attach('image', PNG, name)).body.data.url as string;
+    const [unused, shown, fresh] = [await upload('unused.png'), await upload('shown.png'), await upload('fresh.png')];
+    const video = await addVideo(creator);
+    const funnel = await createFunnel(creator);
+    const element = branchElement('pic', 'intro', null);
+    Object.assign(element.data.branches[0]!, { type: 'image', image: { source: shown } });
+    expect(
+      (
+        await creator.http.put(
+          `/api/funnels/${funnel.id}`,
+          { title: 'Pictures', videos: [{ id: video.id, editor_id: 'intro', elements: [element] }] },
+          creator.token,
+        )
+      ).status,
+    ).toBe(200);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+    await suite.db('branchify_creator_images').whereIn('url', [unused, shown]).update({ created_at: twoDaysAgo, updated_at: twoDaysAgo });
+
+    const swept = await suite.admin.http.post('/api/admin/operations/collect-images', {}, suite.admin.token);
+    expect(swept.status).toBe(200);
+    expect(swept.body.data.deleted).toContain(unused);
+    expect(swept.body.data.deleted).not.toContain(shown);
+    const left = (await suite.db('branchify_creator_images').where({ owner_id: creator.id })).map((r: { url: string }) => r.url).sort();
+    expect(left).toEqual([shown, fresh].sort());
+    expect(fs.existsSync(path.join(UPLOADS_DIR, path.basename(unused)))).toBe(false);
+    expect(fs.existsSync(path.join(UPLOADS_DIR, path.basename(shown)))).toBe(true);
+    const creatorAsked = await creator.http.post('/api/admin/operations/collect-images', {}, creator.token);
+    expect(creatorAsked.status).toBe(403);
   });
 });
 

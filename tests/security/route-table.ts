@@ -148,6 +148,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'POST /api/admin/setup/dismiss': { access: 'admin', effects: 'tests/api/plans-setup.test.ts' },
   'GET /api/admin/operations/load': { access: 'admin' },
   'POST /api/admin/operations/load/reset': { access: 'admin', effects: 'tests/security/request-budget.test.ts' },
+  'POST /api/admin/operations/collect-images': { access: 'admin', effects: 'tests/api/funnel-transfer.test.ts' },
 
   // The integrator API (Strapi's generated REST API, Strapi API tokens)
   'GET /api/branchify/openapi.json': { access: 'public' },

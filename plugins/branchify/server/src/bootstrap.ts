@@ -9,6 +9,7 @@ import { bumpCachesOnWrites } from './operations/cache-triggers';
 import { endSessionsOnPasswordWrites } from './users/password-writes';
 import { sweepUploadTmp } from './middlewares/multipart';
 import { processLoad } from './operations/load';
+import { collectUnusedImages } from './uploads/collect';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -47,7 +48,11 @@ export default async ({ strapi }: { strapi: Strapi }) => {
   endSessionsOnPasswordWrites(strapi);
 
   // Old rate-limit windows are worthless; keep the table small.
+  let imagesFrom = 0;
   const timer = setInterval(() => {
+    collectUnusedImages(strapi, imagesFrom)
+      .then(({ next }) => (imagesFrom = next))
+      .catch((error: Error) => strapi.log.warn(`[branchify] unused-image sweep failed: ${error.message}`));
     getService(strapi, 'rateLimit')
       .prune()
       .catch((error: Error) => strapi.log.warn(`[branchify] rate-limit prune failed: ${error.message}`));

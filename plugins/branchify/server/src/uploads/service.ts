@@ -31,7 +31,8 @@ export default ({ strapi }: { strapi: Strapi }) => {
      */
     async storeImported(ownerId: number, file: IncomingFile, sha256: string): Promise<{ row: CreatorImageRow; created: boolean }> {
       const existing = await images().findOne({ where: { owner_id: ownerId, content_hash: sha256 } });
-      if (existing) return { row: existing, created: false };
+      // Reused: touched, so the unused-image sweep leaves it for another grace period.
+      if (existing) return { row: await images().update({ where: { id: existing.id }, data: { updatedAt: new Date() } }), created: false };
       const stored = await storeImage(strapi, IMAGE_FIELD, file, BRANCH_IMAGE_RULES);
       try {
         return {
