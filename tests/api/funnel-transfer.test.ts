@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { addVideo, branchElement, createFunnel, freePlan, subscribedUser, textElement } from './support/content';
 import { apiToken, cmsOperatorJwt } from './support/cms';
-import { client } from './support/http';
+import request from 'supertest';
+import { MESSAGES } from '@branchify/shared';
+import { baseUrl, client } from './support/http';
+import { verifiedUser } from './support/users';
 import { isPostgres } from './support/db';
 import type { Session } from './support/users';
 import { useApiSuite } from './support/suite';
@@ -283,6 +286,45 @@ describe('POST /api/funnels/import', () => {
 
 const UPLOADS_DIR = path.join(__dirname, '..', '..', 'cms', 'public', 'uploads');
 const filesOnDisk = () => (fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR).length : 0);
+
+describe('who may send a body comes first', () => {
+  it('an import from an account whose plan allows no funnel is refused before its file is read', async () => {
+    const planless = await verifiedUser();
+    const notJson = Buffer.from('{ this is not JSON');
+    const asFile = await planless.http.upload('/api/funnels/import', planless.token).attach('file', notJson, 'broken.json');
+    const asBody = await planless.http.upload('/api/funnels/import', planless.token).set('Content-Type', 'application/json').send('{ nor this');
+    const full = await subscribedUser(suite.admin, (await freePlan(suite.admin, { max_funnel: 0 })).id);
+    const atLimit = await full.http.upload('/api/funnels/import', full.token).attach('file', notJson, 'broken.json');
+    expect([asFile.status, asBody.status, atLimit.status]).toEqual([403, 403, 403]);
+    expect(asFile.body.message).toBe(MESSAGES.noSubscription);
+  });
+
+  it("a save to another tenant's funnel is a 404 before its body is read, and a malformed body of one's own a 400", async () => {
+    const other = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const put = (user: Session, id: number) =>
+      request(baseUrl())
+        .put(`/api/funnels/${id}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .set('X-Forwarded-For', user.http.ip)
+        .set('Content-Type', 'application/json')
+        .send('{ not JSON');
+    const theirs = await put(other, rich.funnel.id);
+    const mine = await put(owner, rich.funnel.id);
+    const proto = await request(baseUrl())
+      .put(`/api/funnels/${rich.funnel.id}`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .set('X-Forwarded-For', owner.http.ip)
+      .set('Content-Type', 'application/json')
+      .send('{"title":"x","__proto__":{"admin":true}}');
+    expect([theirs.status, mine.status, mine.body.message, proto.status, proto.body.message]).toEqual([
+      404,
+      400,
+      MESSAGES.malformedBody,
+      400,
+      MESSAGES.forbiddenBodyKey,
+    ]);
+  });
+});
 
 describe('what an import stores', () => {
   /** A second image embedded in the file that no element shows. */
