@@ -3,7 +3,7 @@ import { uuid } from './support/content';
 import { client } from './support/http';
 import { isPostgres } from './support/db';
 import { useApiSuite } from './support/suite';
-import { day, dropCounters, edge, mapFunnel, node, viewer, type Report } from './support/analytics';
+import { day, dropCounters, edge, mapFunnel, node, viewer, viewTokenOf, type Report } from './support/analytics';
 
 /**
  * Counters built from rows stored without them (before counters existed, or loaded in bulk) while
@@ -62,11 +62,18 @@ const liveTraffic = async (reference: string, legacy: Array<{ event_id: string; 
   const moved = legacy.filter((v) => v.event_id !== skip).slice(0, 10);
   const answers = await Promise.all([
     ...Array.from({ length: 10 }, () => viewer(reference).view([{ node: 'b1', to: 'a' }], 'a')),
-    ...moved.map((v) =>
-      http
-        .put(`/api/funnels/${reference}/views`, { view_id: v.event_id, viewer_token: v.viewer_token, editor_id: 'b', last_watch_time: 3, watch_time: 3 })
-        .then((r) => r.status),
-    ),
+    ...moved.map(async (v) => {
+      const view_token = await viewTokenOf(reference, v.event_id, http);
+      const put = await http.put(`/api/funnels/${reference}/views`, {
+        view_id: v.event_id,
+        view_token,
+        viewer_token: v.viewer_token,
+        editor_id: 'b',
+        last_watch_time: 3,
+        watch_time: 3,
+      });
+      return put.status;
+    }),
   ]);
   expect(answers.slice(10)).toEqual(moved.map(() => 200));
 };
@@ -117,6 +124,7 @@ describe('counters built from bulk-loaded rows while viewers keep playing', () =
     expect(await uncounted(suite.db, funnel.id)).toBe(0);
     const put = await client().put(`/api/funnels/${funnel.identifier}/views`, {
       view_id: loaded!.event_id,
+      view_token: await viewTokenOf(funnel.identifier, loaded!.event_id),
       viewer_token: loaded!.viewer_token,
       editor_id: 'b',
       last_watch_time: 3,

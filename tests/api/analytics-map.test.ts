@@ -150,7 +150,16 @@ describe('analytics counters kept on ingest', () => {
     const http = client();
     const start = await http.post(`/api/funnels/${ref}/views`, { event_id: uuid() });
     const events = [
-      { event_id: uuid(), view_id: start.body.data.view_id, video_id: 'intro', node_id: 'b1', connected_node: 'a', type: 'branch', player_time: 2 },
+      {
+        event_id: uuid(),
+        view_id: start.body.data.view_id,
+        view_token: start.body.data.view_token,
+        video_id: 'intro',
+        node_id: 'b1',
+        connected_node: 'a',
+        type: 'branch',
+        player_time: 2,
+      },
     ];
     for (let i = 0; i < 3; i += 1) expect((await http.post(`/api/funnels/${ref}/interactions`, { events })).status).toBe(202);
 

@@ -78,17 +78,26 @@ describe('GET /api/funnels/{reference}/player', () => {
   });
 });
 
+/** A view started as the player starts it: what its interactions carry. */
+const startedView = async (reference: string): Promise<{ view_id: string; view_token: string }> => {
+  const start = await client().post(`/api/funnels/${reference}/views`, { event_id: uuid() });
+  expect(start.status).toBe(201);
+  return { view_id: start.body.data.view_id, view_token: start.body.data.view_token };
+};
+
 describe('views and interactions', () => {
   it('starts a view, updates it, and gives a returning viewer the last position to resume', async () => {
     const { funnel } = await publishedFunnel();
     const viewer = client();
     const start = await viewer.post(`/api/funnels/${funnel.identifier}/views`, { event_id: uuid() });
     expect(start.status).toBe(201);
-    const { view_id, viewer_token, last_view_state } = start.body.data;
+    const { view_id, view_token, viewer_token, last_view_state } = start.body.data;
     expect(viewer_token).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(view_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(last_view_state).toBeNull();
     const update = await viewer.put(`/api/funnels/${funnel.identifier}/views`, {
       view_id,
+      view_token,
       viewer_token,
       editor_id: 'second',
       last_watch_time: 42.5,
@@ -106,6 +115,7 @@ describe('views and interactions', () => {
     // sendBeacon can only POST: a POST with view_id is an update.
     const beacon = await viewer.post(`/api/funnels/${funnel.identifier}/views`, {
       view_id: returning.body.data.view_id,
+      view_token: returning.body.data.view_token,
       viewer_token,
       editor_id: 'intro',
       last_watch_time: 3,
@@ -116,9 +126,10 @@ describe('views and interactions', () => {
   it("refuses an update for someone else's view or another funnel's video", async () => {
     const { funnel } = await publishedFunnel();
     const start = await client().post(`/api/funnels/${funnel.identifier}/views`, { event_id: uuid() });
-    const { view_id } = start.body.data;
+    const { view_id, view_token } = start.body.data;
     const stranger = await client().put(`/api/funnels/${funnel.identifier}/views`, {
       view_id,
+      view_token,
       viewer_token: 'x'.repeat(32),
       editor_id: 'intro',
       last_watch_time: 1,
@@ -126,6 +137,7 @@ describe('views and interactions', () => {
     expect(stranger.status).toBe(404);
     const wrongVideo = await client().put(`/api/funnels/${funnel.identifier}/views`, {
       view_id,
+      view_token,
       viewer_token: start.body.data.viewer_token,
       editor_id: 'not-here',
       last_watch_time: 1,
@@ -136,7 +148,8 @@ describe('views and interactions', () => {
 
   it('stores an interaction once however often it is retried, and validates it', async () => {
     const { funnel } = await publishedFunnel();
-    const event = { event_id: uuid(), video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', type: 'branch', player_time: 4.2 };
+    const view = await startedView(funnel.identifier);
+    const event = { event_id: uuid(), ...view, video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', type: 'branch', player_time: 4.2 };
     for (let i = 0; i < 3; i += 1) expect((await client().post(`/api/funnels/${funnel.identifier}/interactions`, event)).status).toBe(202);
     expect(await suite.db('branchify_funnel_interactions').where({ event_id: event.event_id })).toHaveLength(1);
 
@@ -159,7 +172,7 @@ describe('views and interactions', () => {
     const doc = twoVideoDocument(a.id, b.id);
     doc.videos[0]!.elements[0] = branchElement('el-1', 'intro', 'second', { settings: { pauseVideo: { enabled: true, duration: 12 }, inaction: 'el-1-b1' } });
     expect((await owner.http.put(`/api/funnels/${funnel.id}`, doc, owner.token)).status).toBe(200);
-    const base = { video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', player_time: 14 };
+    const base = { ...(await startedView(funnel.identifier)), video_id: 'intro', node_id: 'el-1-b1', connected_node: 'second', player_time: 14 };
     const paused = { ...base, event_id: uuid(), type: 'inaction', countdown_paused: true };
     const untouched = { ...base, event_id: uuid(), type: 'inaction' };
     const click = { ...base, event_id: uuid(), type: 'branch', countdown_paused: true };
@@ -200,6 +213,7 @@ describe('POST /api/funnels/{id}/analytics', () => {
       const start = (await viewer.post(`/api/funnels/${ref}/views`, { event_id: uuid() })).body.data;
       await viewer.put(`/api/funnels/${ref}/views`, {
         view_id: start.view_id,
+        view_token: start.view_token,
         viewer_token: start.viewer_token,
         editor_id: 'intro',
         last_watch_time: 58,
@@ -210,6 +224,7 @@ describe('POST /api/funnels/{id}/analytics', () => {
       await viewer.post(`/api/funnels/${ref}/interactions`, {
         event_id: uuid(),
         view_id: start.view_id,
+        view_token: start.view_token,
         video_id: 'intro',
         node_id: 'el-1-b1',
         connected_node: 'second',

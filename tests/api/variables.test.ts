@@ -59,7 +59,7 @@ const quizFunnel = async () => {
 const startView = async (reference: string, token?: string) => {
   const res = await client().post(`/api/funnels/${reference}/views`, { event_id: uuid(), ...(token ? { viewer_token: token } : {}) });
   expect(res.status).toBe(201);
-  return res.body.data as { view_id: string; viewer_token: string; last_view_state: Record<string, unknown> | null };
+  return res.body.data as { view_id: string; view_token: string; viewer_token: string; last_view_state: Record<string, unknown> | null };
 };
 
 describe('saving a funnel with variables and conditions', () => {
@@ -132,6 +132,7 @@ describe("the viewer's variables", () => {
     const view = await startView(ref);
     const update = await client().put(`/api/funnels/${ref}/views`, {
       view_id: view.view_id,
+      view_token: view.view_token,
       viewer_token: view.viewer_token,
       editor_id: 'intro',
       last_watch_time: 6,
@@ -146,6 +147,7 @@ describe("the viewer's variables", () => {
 
     const tooLong = await client().put(`/api/funnels/${ref}/views`, {
       view_id: view.view_id,
+      view_token: view.view_token,
       viewer_token: view.viewer_token,
       editor_id: 'intro',
       last_watch_time: 6,
@@ -161,6 +163,7 @@ describe("the viewer's variables", () => {
     const click = {
       event_id: uuid(),
       view_id: view.view_id,
+      view_token: view.view_token,
       video_id: 'intro',
       node_id: 'answer',
       connected_node: 'timestamp:0',
@@ -170,7 +173,13 @@ describe("the viewer's variables", () => {
     const accepted = await client().post(`/api/funnels/${ref}/interactions`, { ...click, variables: { name: 'Ada', score: 1, liked: true, other: 1 } });
     expect(accepted.status).toBe(202);
     await client().post(`/api/funnels/${ref}/interactions`, { ...click, variables: { score: 99 } }); // a retry: announced as first stored
-    const moved = { view_id: view.view_id, viewer_token: view.viewer_token, duration: 100, variables: { name: 'Ada', score: 2, liked: true } };
+    const moved = {
+      view_id: view.view_id,
+      view_token: view.view_token,
+      viewer_token: view.viewer_token,
+      duration: 100,
+      variables: { name: 'Ada', score: 2, liked: true },
+    };
     await client().put(`/api/funnels/${ref}/views`, { ...moved, editor_id: 'second', last_watch_time: 50 });
     await client().put(`/api/funnels/${ref}/views`, { ...moved, editor_id: 'second', last_watch_time: 95 });
 

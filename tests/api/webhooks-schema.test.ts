@@ -31,12 +31,12 @@ it('delivers every event type with a body its documented, versioned schema accep
   await owner.http.put(`/api/funnels/${funnel.id}`, twoVideoDocument(a.id, b.id), owner.token);
   const viewer = client();
   const start = await viewer.post(`/api/funnels/${funnel.identifier}/views`, { event_id: uuid() });
-  const { view_id, viewer_token } = start.body.data;
-  const click = { event_id: uuid(), view_id, video_id: 'intro', node_id: 'el-1', connected_node: 'second', type: 'branch', player_time: 4.5 };
+  const { view_id, view_token, viewer_token } = start.body.data;
+  const click = { event_id: uuid(), view_id, view_token, video_id: 'intro', node_id: 'el-1', connected_node: 'second', type: 'branch', player_time: 4.5 };
   await viewer.post(`/api/funnels/${funnel.identifier}/interactions`, click);
   // The same click again: announced from what was stored.
   await viewer.post(`/api/funnels/${funnel.identifier}/interactions`, click);
-  await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'second', last_watch_time: 95, duration: 100 });
+  await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, view_token, viewer_token, editor_id: 'second', last_watch_time: 95, duration: 100 });
 
   const types = [...Object.keys(doc.webhooks)].sort();
   expect(types).toEqual(['branch.clicked', 'funnel.completed', 'funnel.viewed', 'subscription.changed', 'webhook.test']);

@@ -236,6 +236,7 @@ describe('webhook deliveries', () => {
     await viewer.post(`/api/funnels/${funnel.identifier}/interactions`, {
       event_id: uuid(),
       view_id: view.body.data.view_id,
+      view_token: view.body.data.view_token,
       video_id: 'intro',
       node_id: 'el-1',
     });
@@ -265,16 +266,16 @@ describe('webhook events', () => {
     const start = await viewer.post(`/api/funnels/${funnel.identifier}/views`, { event_id: eventId });
     // The player retries what it did not see answered: stored once, announced once.
     await viewer.post(`/api/funnels/${funnel.identifier}/views`, { event_id: eventId });
-    const { view_id, viewer_token } = start.body.data;
-    const click = { event_id: uuid(), view_id, video_id: 'intro', node_id: 'el-1', connected_node: 'second', type: 'branch', player_time: 4.5 };
+    const { view_id, view_token, viewer_token } = start.body.data;
+    const click = { event_id: uuid(), view_id, view_token, video_id: 'intro', node_id: 'el-1', connected_node: 'second', type: 'branch', player_time: 4.5 };
     await viewer.post(`/api/funnels/${funnel.identifier}/interactions`, click);
     await viewer.post(`/api/funnels/${funnel.identifier}/interactions`, click);
     await viewer.post(`/api/funnels/${funnel.identifier}/interactions`, { ...click, event_id: uuid(), type: 'inaction' });
     // Most of the root video is not a completion (it leads on); 90% of the last one is.
-    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'intro', last_watch_time: 99, duration: 100 });
-    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'second', last_watch_time: 50, duration: 100 });
-    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'second', last_watch_time: 91, duration: 100 });
-    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, viewer_token, editor_id: 'second', last_watch_time: 99, duration: 100 });
+    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, view_token, viewer_token, editor_id: 'intro', last_watch_time: 99, duration: 100 });
+    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, view_token, viewer_token, editor_id: 'second', last_watch_time: 50, duration: 100 });
+    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, view_token, viewer_token, editor_id: 'second', last_watch_time: 91, duration: 100 });
+    await viewer.put(`/api/funnels/${funnel.identifier}/views`, { view_id, view_token, viewer_token, editor_id: 'second', last_watch_time: 99, duration: 100 });
 
     const requests = await receiver.waitFor(endpoint.url, 3);
     // Every delivery row was written by the requests above; once all are answered, nothing more is sent.
@@ -298,8 +299,9 @@ describe('webhook events', () => {
       player_time: 4.5,
     });
     expect(of('funnel.completed')).toMatchObject({ funnel: funnelRef, view_id, editor_id: 'second', reached: 91, duration: 100 });
-    // The viewer token (which lets its holder move the view on) is not handed out.
+    // The viewer and view tokens (which let their holder move the view on) are not handed out.
     expect(JSON.stringify(bodies)).not.toContain(viewer_token);
+    expect(JSON.stringify(bodies)).not.toContain(view_token);
   });
 
   it('announces subscription status changes with the user', async () => {

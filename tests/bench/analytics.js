@@ -99,6 +99,7 @@ async function viewersPlaying(json, reference, running) {
       const click = {
         event_id: nodeCrypto.randomUUID(),
         view_id: view.view_id,
+        view_token: view.view_token,
         video_id: 'intro',
         node_id: 'i-a',
         connected_node: 'a',
@@ -107,7 +108,13 @@ async function viewersPlaying(json, reference, running) {
       };
       await timed(() => json('POST', `/api/funnels/${reference}/interactions`, { events: [click] }));
       await timed(() =>
-        json('PUT', `/api/funnels/${reference}/views`, { view_id: view.view_id, viewer_token: view.viewer_token, editor_id: 'a', last_watch_time: 1 }),
+        json('PUT', `/api/funnels/${reference}/views`, {
+          view_id: view.view_id,
+          view_token: view.view_token,
+          viewer_token: view.viewer_token,
+          editor_id: 'a',
+          last_watch_time: 1,
+        }),
       );
     }
   };

@@ -169,7 +169,7 @@ async function countRows(dbEnv, table) {
         const views = [];
         for (let i = 0; i < 200; i += 1) {
           const view = await json('POST', `/api/funnels/${reference}/views`, { event_id: nodeCrypto.randomUUID() });
-          views.push(view.view_id);
+          views.push({ view_id: view.view_id, view_token: view.view_token });
         }
         let acknowledged = 0;
         const ingest = await run({
@@ -185,7 +185,7 @@ async function countRows(dbEnv, table) {
                   body: JSON.stringify({
                     events: Array.from({ length: PER_REQUEST }, (_, i) => ({
                       event_id: nodeCrypto.randomUUID(),
-                      view_id: view,
+                      ...view,
                       video_id: 'intro',
                       node_id: 'e1-b',
                       connected_node: 'next',

@@ -1,6 +1,6 @@
 /**
  * The findings of the security reviews (round one: five numbered, eight lower, and one the suite
- * found; round two: eleven, prefixed R2), each with the failing-first test(s) that cover it. The summary line counts the findings; findings.test.ts keeps the list
+ * found; round two: eleven, prefixed R2; round three: six, prefixed R3), each with the failing-first test(s) that cover it. The summary line counts the findings; findings.test.ts keeps the list
  * honest (every named test exists and is not skipped).
  */
 export interface Finding {
@@ -244,6 +244,46 @@ export const FINDINGS: Finding[] = [
         file: 'security/path-spellings.test.ts',
         test: 'answers 400 or 404 wherever it points (405 for a method it does not take), never a 500, and logs no stack',
       },
+    ],
+  },
+  {
+    id: 'R3-F1',
+    finding: 'a 14 MB import file from an account with no plan, or 8 parallel 700 KB saves, held the event loop for seconds',
+    tests: [
+      { file: 'security/request-budget.test.ts', test: 'keeps the event loop under 100 ms p99 and memory bounded while heavy imports, saves and exports run' },
+      { file: 'api/funnel-transfer.test.ts', test: 'an import from an account whose plan allows no funnel is refused before its file is read' },
+      {
+        file: 'api/funnel-transfer.test.ts',
+        test: "a save to another tenant's funnel is a 404 before its body is read, and a malformed body of one's own a 400",
+      },
+    ],
+  },
+  {
+    id: 'R3-F2',
+    finding: 'an import stored every embedded image, shown or not, before the funnel limit was checked, and the files outlived it',
+    tests: [
+      { file: 'api/funnel-transfer.test.ts', test: 'stores only the images the funnel shows' },
+      { file: 'api/funnel-transfer.test.ts', test: 'stores nothing, and leaves no file, on a dry run or an import refused before or after its images' },
+      {
+        file: 'api/funnel-transfer.test.ts',
+        test: 'reuses an image of the same bytes an earlier import stored, and counts new images against the upload budget',
+      },
+      { file: 'api/funnel-transfer.test.ts', test: 'collects images no funnel shows once they are a day old' },
+    ],
+  },
+  {
+    id: 'R3-F3',
+    finding: 'an export built the whole file in memory (107 MB for 40 images), unthrottled',
+    tests: [
+      { file: 'security/request-budget.test.ts', test: 'keeps the event loop under 100 ms p99 and memory bounded while heavy imports, saves and exports run' },
+    ],
+  },
+  {
+    id: 'R3-F4',
+    finding: 'anonymous clicks with invented view ids counted as viewers and each queued a signed webhook delivery',
+    tests: [
+      { file: 'security/view-token.test.ts', test: 'random view ids, as the red team sent them: 10 requests of 100 clicks' },
+      { file: 'security/view-token.test.ts', test: 'keeps the genuine events of a batch that mixes them with forged ones' },
     ],
   },
 ];

@@ -98,15 +98,17 @@ const startViewer = async (reference: string) => {
   const start = await http.post(`/api/funnels/${reference}/views`, { event_id: uuid() });
   expect(start.status).toBe(201);
   const view_id = start.body.data.view_id as string;
+  const view_token = start.body.data.view_token as string;
   const viewer_token = start.body.data.viewer_token as string;
   return {
     http,
     view_id,
+    view_token,
     viewer_token,
     start_event: view_id,
-    event: (e: Record<string, unknown>) => ({ event_id: uuid(), view_id, video_id: 'intro', type: 'branch', player_time: 5, ...e }),
+    event: (e: Record<string, unknown>) => ({ event_id: uuid(), view_id, view_token, video_id: 'intro', type: 'branch', player_time: 5, ...e }),
     interactions: (body: object) => http.post(`/api/funnels/${reference}/interactions`, body),
-    update: (body: Record<string, unknown>) => http.put(`/api/funnels/${reference}/views`, { view_id, viewer_token, ...body }),
+    update: (body: Record<string, unknown>) => http.put(`/api/funnels/${reference}/views`, { view_id, view_token, viewer_token, ...body }),
   };
 };
 
@@ -281,9 +283,9 @@ describe('ingest accepts only what the funnel really has', () => {
       const inaction = realEvents[2]!;
       await unchanged(async () => [await attacker.interactions(click), await attacker.interactions({ events: [click] })], [202, 202]);
       // The same ids with other (real) branches, types or views: stored once as first sent, announced once.
-      await one({ ...inaction, view_id: attacker.view_id, type: 'branch' });
-      await one({ ...click, view_id: attacker.view_id, node_id: 'b2', connected_node: 'b' });
-      await one({ ...click, view_id: attacker.view_id, type: 'inaction', node_id: 'b2', connected_node: 'b' });
+      await one({ ...inaction, view_id: attacker.view_id, view_token: attacker.view_token, type: 'branch' });
+      await one({ ...click, view_id: attacker.view_id, view_token: attacker.view_token, node_id: 'b2', connected_node: 'b' });
+      await one({ ...click, view_id: attacker.view_id, view_token: attacker.view_token, type: 'inaction', node_id: 'b2', connected_node: 'b' });
       // A view's id used again: no second view, no second announcement.
       await unchanged(async () => [await attacker.http.post(`/api/funnels/${funnel.identifier}/views`, { event_id: real.start_event })], [201]);
     });

@@ -3,6 +3,8 @@ import type { LastViewState } from '../runtime/types';
 
 export interface ViewStart {
   view_id: string;
+  /** The server's signature of this view: every interaction and update of it carries it back. */
+  view_token: string;
   viewer_token: string;
   last_view_state: LastViewState | null;
 }
@@ -109,7 +111,9 @@ export class ViewTracker {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     await this.started;
-    const events = this.queue.splice(0, MAX_BATCH).map((e) => ({ ...e, view_id: this.view?.view_id ?? null }));
+    // The server takes no event outside a view it started: without one they are let go.
+    if (!this.view) this.queue = [];
+    const events = this.take();
     if (!events.length) return;
     const res = await fetch(`${this.base}/interactions`, {
       method: 'POST',
@@ -137,10 +141,8 @@ export class ViewTracker {
           () => undefined,
         );
     };
-    if (this.view && this.queue.length) {
-      const events = this.queue.splice(0, MAX_BATCH).map((e) => ({ ...e, view_id: this.view!.view_id }));
-      beacon(`${this.base}/interactions`, { events });
-    }
+    const events = this.take();
+    if (events.length) beacon(`${this.base}/interactions`, { events });
     const body = this.positionBody();
     if (body) {
       this.sentPosition = JSON.stringify([body.editor_id, body.last_watch_time, body.variables ?? null]);
@@ -148,10 +150,17 @@ export class ViewTracker {
     }
   }
 
+  /** The next batch, each event with its view and the view's token (none before the view has started). */
+  private take() {
+    const view = this.view;
+    return view ? this.queue.splice(0, MAX_BATCH).map((e) => ({ ...e, view_id: view.view_id, view_token: view.view_token })) : [];
+  }
+
   private positionBody() {
     if (!this.view || !this.position) return null;
     return {
       view_id: this.view.view_id,
+      view_token: this.view.view_token,
       viewer_token: this.view.viewer_token,
       ...this.position,
       watch_time: Math.round(this.watchTime * 100) / 100,

@@ -65,10 +65,12 @@ export const viewer = (reference: string) => {
       expect(start.status).toBe(201);
       token = start.body.data.viewer_token as string;
       const viewId = start.body.data.view_id as string;
+      const viewToken = start.body.data.view_token as string;
       if (steps.length) {
         const events = steps.map((s) => ({
           event_id: uuid(),
           view_id: viewId,
+          view_token: viewToken,
           video_id: s.from ?? 'intro',
           node_id: s.node,
           connected_node: s.to,
@@ -80,6 +82,7 @@ export const viewer = (reference: string) => {
       if (endOn) {
         const put = await http.put(`/api/funnels/${reference}/views`, {
           view_id: viewId,
+          view_token: viewToken,
           viewer_token: token,
           editor_id: endOn,
           last_watch_time: 3,
@@ -90,6 +93,16 @@ export const viewer = (reference: string) => {
       return viewId;
     },
   };
+};
+
+/**
+ * The view token of a stored view (one loaded in bulk, say): a retried start of the view answers
+ * with its token, as the first start did.
+ */
+export const viewTokenOf = async (reference: string, viewId: string, http: Client = client()): Promise<string> => {
+  const start = await http.post(`/api/funnels/${reference}/views`, { event_id: viewId });
+  expect(start.status).toBe(201);
+  return start.body.data.view_token as string;
 };
 
 export type Report = {

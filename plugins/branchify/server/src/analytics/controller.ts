@@ -16,11 +16,13 @@ export default ({ strapi }: { strapi: Strapi }) => {
   const ingest = () => getService(strapi, 'analytics-ingest');
   const reporting = () => getService(strapi, 'analytics-reporting');
   const playable = (ctx: Context) => getService(strapi, 'player-payload').get(routeParam(ctx, 'reference'));
+  /** The viewer's client address (as Koa resolves it under the proxy policy): what their webhook events are bounded by. */
+  const viewer = (ctx: Context) => ({ address: ctx.ip });
 
   const updateView = async (ctx: Context, body: unknown) => {
     const entry = await playable(ctx);
     const input = parse(updateViewSchema, body);
-    await ingest().updateView(entry, input);
+    await ingest().updateView(entry, input, viewer(ctx));
     ok(ctx, { view_id: input.view_id });
   };
 
@@ -39,7 +41,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       if (typeof body === 'object' && body && 'view_id' in body) return updateView(ctx, body);
       const entry = await playable(ctx);
       const input = parse(startViewSchema, body);
-      created(ctx, await ingest().startView(entry, input));
+      created(ctx, await ingest().startView(entry, input, viewer(ctx)));
     },
 
     async updateView(ctx: Context) {
@@ -52,7 +54,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       const batched = typeof body === 'object' && 'events' in body;
       const events = batched ? parse(interactionBatchSchema, body).events : [parse(interactionSchema, body)];
-      const accepted = await ingest().recordInteractions(entry, events, batched);
+      const accepted = await ingest().recordInteractions(entry, events, batched, viewer(ctx));
       ctx.status = 202;
       ctx.body = { success: true, data: { accepted } };
     },

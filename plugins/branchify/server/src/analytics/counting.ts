@@ -58,21 +58,33 @@ export const countViews = async (trx: Knex.Transaction, views: readonly ViewToCo
   await deltas.write(trx);
 };
 
-/**
- * An interaction counts on its own day as taken (and as a click unless it is an inaction
- * default); on its view's day (its own without a stored view) once per view for the edge and
- * for the video it reached.
- */
-export const countInteractions = async (trx: Knex.Transaction, rows: readonly InteractionToCount[]): Promise<void> => {
-  if (!rows.length) return;
+/** A stored view as interactions need it: its funnel (an interaction belongs to a view of its own funnel) and its day. */
+interface StoredView {
+  funnel_id: number;
+  created_at: unknown;
+}
+
+/** The stored views the rows name, by view id (one query per 500 views). */
+export const viewsOf = async (trx: Knex.Transaction, rows: ReadonlyArray<Pick<InteractionToCount, 'view_id'>>): Promise<Map<string, StoredView>> => {
   const viewIds = [...new Set(rows.map((r) => r.view_id).filter((id): id is string => Boolean(id)))];
-  const views = new Map<string, { funnel_id: number; created_at: unknown }>();
+  const views = new Map<string, StoredView>();
   for (let i = 0; i < viewIds.length; i += 500) {
     const found: Array<{ event_id: string; funnel_id: number; created_at: unknown }> = await trx(VIEWS)
       .whereIn('event_id', viewIds.slice(i, i + 500))
       .select('event_id', 'funnel_id', 'created_at');
     for (const v of found) views.set(v.event_id, v);
   }
+  return views;
+};
+
+/**
+ * An interaction counts on its own day as taken (and as a click unless it is an inaction
+ * default); on its view's day (its own without a stored view) once per view for the edge and
+ * for the video it reached. `known`: the rows' views when the caller has already read them.
+ */
+export const countInteractions = async (trx: Knex.Transaction, rows: readonly InteractionToCount[], known?: ReadonlyMap<string, StoredView>): Promise<void> => {
+  if (!rows.length) return;
+  const views = known ?? (await viewsOf(trx, rows));
   const owner = (r: InteractionToCount) => {
     const view = r.view_id ? views.get(r.view_id) : undefined;
     return view && view.funnel_id === r.funnel_id

@@ -1,9 +1,12 @@
 import { MAX_PLAYBACK_RATE } from '@branchify/shared';
 import type { PlayerEntry } from '../funnels/player-payload';
+import { isViewToken } from './view-token';
 
 /**
  * What ingest accepts from the public player endpoints, decided from the cached player payload
- * (no query): an interaction names a branch its video really has — by the branch's id, or by its
+ * (no query): an event belongs to a view the server started on this funnel (its view token
+ * verifies; that the view is stored is checked where the rows are written, recording.ts); an
+ * interaction names a branch its video really has — by the branch's id, or by its
  * branch element's id — and the target that branch really leads to (the video's editor id, the
  * link as the funnel has it or as a browser parses it, `timestamp:<s>`); an inaction names the
  * branch its element defaults to. Times are bounded by what a viewer could have reached.
@@ -14,6 +17,8 @@ import type { PlayerEntry } from '../funnels/player-payload';
 const TIME_SLACK_SECONDS = 30;
 
 export type DropReason =
+  | 'forged_view_token'
+  | 'unknown_view'
   | 'unknown_branch'
   | 'not_the_inaction_default'
   | 'wrong_target'
@@ -111,6 +116,10 @@ const indexOf = (entry: PlayerEntry): Map<string, VideoIndex> => {
 };
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: DropReason };
+
+/** An event's view token checked against its view and this funnel (nothing is read to check it). */
+export const checkViewToken = (entry: PlayerEntry, event: { view_id: string; view_token: string }): Verdict<null> =>
+  isViewToken(entry.funnelId, event.view_id, event.view_token) ? { ok: true, value: null } : { ok: false, reason: 'forged_view_token' };
 
 /**
  * An interaction checked against the funnel: the target as stored, or why it is dropped. An event

@@ -2,7 +2,7 @@ import type { Strapi } from '../utils/strapi';
 import { BatchWriter } from './batch-writer';
 import { codeOf, isRefusedValue } from '../utils/db-errors';
 import { DropLog, type DropReason } from './integrity';
-import { countInteractions, countViews } from './counting';
+import { countInteractions, countViews, viewsOf } from './counting';
 import { inTransaction, INTERACTIONS, VIEWS } from './store';
 import type { FunnelViewInsert } from '../content-types/funnel-view';
 import type { FunnelInteractionInsert } from '../content-types/funnel-interaction';
@@ -40,17 +40,34 @@ const writeViews =
       return stored;
     });
 
-/** A batch of interactions with their counters. */
+/**
+ * A batch of interactions with their counters. An interaction is stored only in a view stored for
+ * its funnel: the batch's views are read once, before the insert (the counters need them anyway),
+ * and a row without one is left out and put in `viewless` for its caller.
+ */
 const writeInteractions =
-  (strapi: Strapi) =>
+  (strapi: Strapi, viewless: WeakSet<FunnelInteractionInsert>) =>
   async (rows: FunnelInteractionInsert[]): Promise<FunnelInteractionInsert[]> =>
     inTransaction(strapi, async (trx) => {
-      const inserted: Array<{ event_id: string }> = await trx(INTERACTIONS).insert(rows).onConflict('event_id').ignore().returning(['event_id']);
+      const views = await viewsOf(trx, rows);
+      const owned = rows.filter((r) => {
+        const ok = r.view_id !== null && views.get(r.view_id)?.funnel_id === r.funnel_id;
+        if (!ok) viewless.add(r);
+        return ok;
+      });
+      if (!owned.length) return [];
+      const inserted: Array<{ event_id: string }> = await trx(INTERACTIONS).insert(owned).onConflict('event_id').ignore().returning(['event_id']);
       const fresh = new Set(inserted.map((r) => r.event_id));
-      const stored = rows.filter((r) => fresh.has(r.event_id));
-      await countInteractions(trx, stored);
+      const stored = owned.filter((r) => fresh.has(r.event_id));
+      await countInteractions(trx, stored, views);
       return stored;
     });
+
+/** What storing a request's interactions did: the event ids it stored, and those it left out for want of a stored view. */
+export interface RecordedInteractions {
+  stored: Set<string>;
+  viewless: Set<string>;
+}
 
 /**
  * New views and interactions, stored through group-committing writers with the per-day counters
@@ -75,7 +92,8 @@ export const eventRecording = (strapi: Strapi) => {
     isRowError: isRefusedValue,
     onDropped: (p, error) => refused<FunnelViewInsert>(VIEWS)(p.row, error),
   });
-  const interactions = new BatchWriter<FunnelInteractionInsert>(writeInteractions(strapi), {
+  const viewless = new WeakSet<FunnelInteractionInsert>();
+  const interactions = new BatchWriter<FunnelInteractionInsert>(writeInteractions(strapi, viewless), {
     maxRows: 500,
     maxWaitMs: 250,
     isRowError: isRefusedValue,
@@ -104,11 +122,18 @@ export const eventRecording = (strapi: Strapi) => {
       return stored.length > 0;
     },
 
-    /** Stores interactions; answers the event ids this call stored (a retried event is not stored again). */
-    recordInteractions: async (funnelId: number, events: InteractionEvent[]): Promise<Set<string>> => {
+    /**
+     * Stores interactions; answers the event ids this call stored (a retried event is not stored
+     * again) and those left out because their view is not stored for this funnel.
+     */
+    recordInteractions: async (funnelId: number, events: InteractionEvent[]): Promise<RecordedInteractions> => {
       const now = new Date();
-      const stored = await interactions.add(events.map((e) => ({ ...e, funnel_id: funnelId, counted: true as const, created_at: now, updated_at: now })));
-      return new Set(stored.map((r) => r.event_id));
+      const rows = events.map((e) => ({ ...e, funnel_id: funnelId, counted: true as const, created_at: now, updated_at: now }));
+      const stored = new Set(await interactions.add(rows));
+      return {
+        stored: new Set([...stored].map((r) => r.event_id)),
+        viewless: new Set(rows.filter((r) => viewless.has(r) && !stored.has(r)).map((r) => r.event_id)),
+      };
     },
 
     /** Counts events ingest dropped for a funnel (logged for the operator). */

@@ -1,6 +1,7 @@
-import { ID_MAX, LOGIC_LIMITS, REPORTED_TARGET_MAX } from '@branchify/shared';
+import { ID_MAX, LOGIC_LIMITS, MESSAGES, REPORTED_TARGET_MAX } from '@branchify/shared';
 import { z } from 'zod';
 import { INTERACTION_TYPES } from '../content-types/funnel-interaction';
+import { VIEW_TOKEN_PATTERN } from './view-token';
 
 const uuid = (name: string) =>
   z
@@ -8,6 +9,8 @@ const uuid = (name: string) =>
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: `The ${name} must be a UUID.` })
     .transform((v) => v.toLowerCase());
 const token = z.string({ message: 'The viewer token is invalid.' }).regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'The viewer token is invalid.' });
+/** The view token `POST …/views` handed out with the view (checked against its signature by ingest). */
+const viewToken = z.string({ message: MESSAGES.viewTokenInvalid }).regex(VIEW_TOKEN_PATTERN, { message: MESSAGES.viewTokenInvalid });
 const seconds = (name: string) =>
   z
     .number({ message: `The ${name} must be a number of seconds.` })
@@ -39,6 +42,7 @@ export const startViewSchema = z.object({
 /** PUT funnels/{reference}/views: where the viewer is now (what resume uses). */
 export const updateViewSchema = z.object({
   view_id: uuid('view id'),
+  view_token: viewToken,
   viewer_token: token,
   editor_id: ref('editor id'),
   last_watch_time: seconds('last watch time'),
@@ -47,10 +51,11 @@ export const updateViewSchema = z.object({
   variables,
 });
 
-/** The interaction payload, plus the client's event id. */
+/** The interaction payload, plus the client's event id and the view it happened in (with its token). */
 export const interactionSchema = z.object({
   event_id: uuid('event id'),
-  view_id: uuid('view id').nullish(),
+  view_id: uuid('view id'),
+  view_token: viewToken,
   video_id: ref('video id'),
   node_id: ref('node id'),
   /** What the branch leads to, as the player reports it (checked against the funnel by ingest). */

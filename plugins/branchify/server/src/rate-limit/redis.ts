@@ -1,16 +1,16 @@
 import Redis from 'ioredis';
 
 export interface RedisCounters {
-  /** Counts a hit in a window that opens at the key's first hit: the count and the ms left. */
-  hit(key: string, windowMs: number): Promise<{ hits: number; leftMs: number }>;
+  /** Counts `amount` hits (1 unless told) in a window that opens at the key's first hit: the count and the ms left. */
+  hit(key: string, windowMs: number, amount?: number): Promise<{ hits: number; leftMs: number }>;
   clear(key: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-// INCR, and the window's expiry set by the hit that opened it; one round trip, atomic.
-const HIT = `local hits = redis.call('INCR', KEYS[1])
-if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+// INCRBY, and the window's expiry set by the hit that opened it; one round trip, atomic.
+const HIT = `local hits = redis.call('INCRBY', KEYS[1], ARGV[2])
+if hits == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local left = redis.call('PTTL', KEYS[1])
 if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); left = tonumber(ARGV[1]) end
 return {hits, left}`;
@@ -24,8 +24,8 @@ export const redisCounters = (url: string, prefix: string, onError: (error: Erro
   const client = new Redis(url, { keyPrefix: prefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   client.on('error', onError);
   return {
-    async hit(key, windowMs) {
-      const [hits, leftMs] = (await client.eval(HIT, 1, key, String(windowMs))) as [number, number];
+    async hit(key, windowMs, amount = 1) {
+      const [hits, leftMs] = (await client.eval(HIT, 1, key, String(windowMs), String(amount))) as [number, number];
       return { hits: Number(hits), leftMs: Number(leftMs) };
     },
     async clear(key) {

@@ -4,6 +4,7 @@ import { env } from '@branchify/shared/node';
 import type { Knex } from 'knex';
 import { durableTransaction } from '../utils/durable-transaction';
 import type { Strapi } from '../utils/strapi';
+import { anonymousBound, type AnonymousSource } from './anonymous';
 import type { EnabledEndpoint } from './endpoints';
 import { presentDelivery } from './present';
 import { DELIVERIES } from './queue';
@@ -11,6 +12,8 @@ import { DELIVERIES } from './queue';
 /** One event to announce; `source` (a client event id) makes a retried request announce it once. */
 export interface WebhookEvent {
   source?: string;
+  /** The view an anonymous viewer's event happened in (its per-view cap: webhooks/anonymous.ts). */
+  view?: string;
   data: Record<string, unknown>;
 }
 
@@ -46,6 +49,7 @@ export const webhookEvents = (
   },
 ) => {
   const knex = () => strapi.db.connection;
+  const bound = anonymousBound(strapi);
 
   /** Writes delivery rows (ignoring ones already queued for the same event), then wakes the worker. */
   const insert = async (rows: object[]): Promise<void> => {
@@ -69,13 +73,19 @@ export const webhookEvents = (
       return (await deps.enabled()).some((e) => e.events.has(type));
     },
 
-    /** Queues the events for every enabled endpoint that wants their type; nothing when none does. */
-    emit: async (type: WebhookEventType, events: WebhookEvent[]): Promise<void> => {
+    /**
+     * Queues the events for every enabled endpoint that wants their type; nothing when none does.
+     * Events an anonymous viewer triggered (`from`) are queued within their view's and their
+     * address's bounds only (webhooks/anonymous.ts), counted only when an endpoint wants them.
+     */
+    emit: async (type: WebhookEventType, events: WebhookEvent[], from?: AnonymousSource): Promise<void> => {
       if (!events.length) return;
       const targets = (await deps.enabled()).filter((e) => e.events.has(type));
       if (!targets.length) return;
+      const announced = from ? await bound(type, events, from) : events;
+      if (!announced.length) return;
       const now = new Date();
-      const rows = events.flatMap((event) => {
+      const rows = announced.flatMap((event) => {
         const id = eventId(type, event.source);
         return targets.map((t) => rowFor(t.id, type, id, event.data, now));
       });
