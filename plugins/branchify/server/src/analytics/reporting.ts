@@ -1,4 +1,4 @@
-import { MESSAGES, valuesFrom, type AnalyticsReportResource, type VariableValues } from '@branchify/shared';
+import { MESSAGES, valuesFrom, type AnalyticsReportResource } from '@branchify/shared';
 import type { z } from 'zod';
 import { notFound, validationError } from '../http/errors';
 import { getService } from '../utils/services';
@@ -6,24 +6,25 @@ import type { Strapi } from '../utils/strapi';
 import type { analyticsFilterSchema } from './validators';
 import type { FunnelRow } from '../content-types/funnel';
 import type { UserRecord } from '../content-types/users-permissions';
+import type { ViewRecord } from './csv';
+import { VIEWS, asDate } from './store';
 
 type AnalyticsFilter = z.infer<typeof analyticsFilterSchema>;
 
 const DAY_MS = 86_400_000;
 
-/** The CSV lists at most this many views (the latest of the range). */
-const CSV_VIEWS_MAX = 10_000;
+/** Views read per query for the CSV: memory per download stays bounded whatever the range holds. */
+const VIEW_PAGE_ROWS = 1_000;
 
-/** A view as the CSV lists it: when, where it ended, how long it was watched, the viewer's variables. */
-export interface ViewRecord {
-  view_id: string;
-  started_at: string;
+/** The columns of a view row the CSV reads. */
+interface StoredView {
+  id: number;
+  event_id: string;
+  created_at: unknown;
   editor_id: string | null;
-  watch_time: number;
-  variables: VariableValues;
+  watch_time: unknown;
+  variables: unknown;
 }
-
-const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string | number));
 
 /** The analytics report of a funnel, for its owner or an admin. */
 export default ({ strapi }: { strapi: Strapi }) => ({
@@ -59,23 +60,43 @@ export default ({ strapi }: { strapi: Strapi }) => ({
     return { funnel, data, range: { from, to } };
   },
 
-  /** The range's views, latest first (at most CSV_VIEWS_MAX), each with the variables it last reported, read as the funnel declares them now. */
-  async views(funnel: FunnelRow, range: { from: Date; to: Date }): Promise<ViewRecord[]> {
-    const rows: Array<{ event_id: string; created_at: unknown; editor_id: string | null; watch_time: unknown; variables: unknown }> = await strapi.db
-      .connection('branchify_funnel_views')
-      .where({ funnel_id: funnel.id })
-      .whereBetween('created_at', [range.from, range.to])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(CSV_VIEWS_MAX)
-      .select('event_id', 'created_at', 'editor_id', 'watch_time', 'variables');
+  /**
+   * The range's views, latest first, in pages of VIEW_PAGE_ROWS, each with the variables it last
+   * reported, read as the funnel declares them now. Each page is one query after the last row of
+   * the one before (keyset on created_at, id; the row's stored time, so no rounding skips a row).
+   */
+  async *viewPages(funnel: FunnelRow, range: { from: Date; to: Date }): AsyncGenerator<ViewRecord[], void, undefined> {
     const declared = funnel.variables ?? [];
-    return rows.map((r) => ({
-      view_id: r.event_id,
-      started_at: asDate(r.created_at).toISOString(),
-      editor_id: r.editor_id ?? null,
-      watch_time: Number(r.watch_time ?? 0),
-      variables: valuesFrom(declared, typeof r.variables === 'string' ? (JSON.parse(r.variables) as unknown) : r.variables),
-    }));
+    let after: number | null = null;
+    for (;;) {
+      const query = strapi.db
+        .connection(VIEWS)
+        .where({ funnel_id: funnel.id })
+        .where('created_at', '>=', range.from)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(VIEW_PAGE_ROWS)
+        .select('id', 'event_id', 'created_at', 'editor_id', 'watch_time', 'variables');
+      if (after === null) void query.where('created_at', '<=', range.to);
+      else {
+        // The last row's time is the only upper bound, so the index range starts at the page.
+        const lastId = after;
+        const at = () => strapi.db.connection(VIEWS).select('created_at').where({ id: lastId });
+        void query.where('created_at', '<=', at()).andWhere((q) => {
+          void q.where('created_at', '<', at()).orWhere('id', '<', lastId);
+        });
+      }
+      const rows = (await query) as StoredView[];
+      if (rows.length > 0)
+        yield rows.map((r) => ({
+          view_id: r.event_id,
+          started_at: asDate(r.created_at).toISOString(),
+          editor_id: r.editor_id ?? null,
+          watch_time: Number(r.watch_time ?? 0),
+          variables: valuesFrom(declared, typeof r.variables === 'string' ? (JSON.parse(r.variables) as unknown) : r.variables),
+        }));
+      if (rows.length < VIEW_PAGE_ROWS) return;
+      after = Number(rows[rows.length - 1]!.id);
+    }
   },
 });
