@@ -15,6 +15,8 @@ export interface RequestPath {
   malformed: boolean;
   /** The path as sent has an empty segment (`//`), which no route and no file has. */
   emptySegment: boolean;
+  /** The path decodes to a NUL character (`%00`), which no route, reference or file name has. */
+  nul: boolean;
 }
 
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
@@ -31,8 +33,14 @@ export const normalisePath = (raw: string): RequestPath => {
   decoded = decoded.replace(/\/{2,}/g, '/');
   if (decoded.length > 1 && decoded.endsWith('/')) decoded = decoded.slice(0, -1);
   if (!decoded.startsWith('/')) decoded = `/${decoded}`;
-  return { decoded, key: asciiLower(decoded), malformed, emptySegment: raw.includes('//') };
+  return { decoded, key: asciiLower(decoded), malformed, emptySegment: raw.includes('//'), nul: decoded.includes('\0') };
 };
+
+/** How long a request path may be in a log line: a 5,000-byte path is logged by its start and its length. */
+const LOGGED_PATH_MAX = 200;
+
+/** `raw`, a request path as sent (percent-escaped, so no control characters), cut short for a log line. */
+export const pathForLog = (raw: string): string => (raw.length <= LOGGED_PATH_MAX ? raw : `${raw.slice(0, LOGGED_PATH_MAX)}… (${raw.length} characters)`);
 
 /** Paths that follow the /api contract (the integrator API under /api/branchify keeps Strapi's shape); `key` as above. */
 export const isContractPath = (key: string): boolean =>

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { Next } from '../http/next';
 import { chooseCoding, codedEtag, leaveUncompressed, notModified } from '../http/content-coding';
 import { isUnder, requestPath } from '../http/request-path';
+import { answerNoFile, fileUnder, statFile } from '../http/static-file';
 import { isDatabaseUnavailable } from '../operations/database';
 import { renderPlayerPage } from '../player-page';
 import { DEMO_MEDIA_ROOT, serveDemoMedia } from '../seed/media';
@@ -49,8 +50,8 @@ const sendBuildFile = (ctx: Context, file: string, stat: fs.Stats, cacheControl:
   const copies = new Map<ContentCoding, fs.Stats>();
   if (stat.size >= COMPRESS_MIN_BYTES) {
     for (const { coding, suffix } of CONTENT_CODINGS) {
-      const copy = fs.statSync(file + suffix, { throwIfNoEntry: false });
-      if (copy?.isFile() && copy.mtimeMs >= stat.mtimeMs) copies.set(coding, copy);
+      const copy = statFile(file + suffix);
+      if (typeof copy !== 'string' && copy.mtimeMs >= stat.mtimeMs) copies.set(coding, copy);
     }
   }
   const coding = chooseCoding(ctx.get('Accept-Encoding'), [...copies.keys()]);
@@ -91,21 +92,16 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
     if (isUnder(key, DEMO_MEDIA_ROOT)) {
       // Byte ranges of video: sent as they are.
       leaveUncompressed(ctx);
-      return serveDemoMedia(ctx, decoded.slice(DEMO_MEDIA_ROOT.length + 1));
+      return serveDemoMedia(ctx, decoded.slice(DEMO_MEDIA_ROOT.length + 1), strapi.log);
     }
 
     if (isUnder(key, '/build')) {
-      const file = path.normalize(path.join(BUILD_DIR, decoded.slice('/build/'.length)));
+      const found = fileUnder(BUILD_DIR, decoded.slice('/build/'.length));
+      if (typeof found === 'string') return answerNoFile(ctx, strapi.log, found);
       // The precompressed copies are sent in place of their original, never on their own; build
       // metadata (Vite's .vite/manifest.json) is not served.
-      const servable = file.startsWith(BUILD_DIR + path.sep) && !isCodedCopy(file) && !file.includes(`${path.sep}.vite${path.sep}`);
-      const stat = servable ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
-      if (!stat?.isFile()) {
-        ctx.status = 404;
-        ctx.type = 'text/plain';
-        ctx.body = 'Not found';
-        return;
-      }
+      const { file, stat } = found;
+      if (isCodedCopy(file) || file.includes(`${path.sep}.vite${path.sep}`)) return answerNoFile(ctx, strapi.log, 'absent');
       const stable = isStableUrl(path.relative(BUILD_DIR, file).split(path.sep).join('/'));
       sendBuildFile(ctx, file, stat, stable ? 'no-cache' : IMMUTABLE);
       return;
@@ -129,9 +125,8 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) =>
     }
 
     if (isServerPath(key) || !wantsHtml(ctx)) return next();
-    const index = path.join(BUILD_DIR, 'app', 'index.html');
-    const stat = fs.statSync(index, { throwIfNoEntry: false });
-    if (stat?.isFile()) return sendBuildFile(ctx, index, stat, 'no-cache');
+    const index = fileUnder(BUILD_DIR, path.join('app', 'index.html'));
+    if (typeof index !== 'string') return sendBuildFile(ctx, index.file, index.stat, 'no-cache');
     // Before a build: the placeholder page.
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');

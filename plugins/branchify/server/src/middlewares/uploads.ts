@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Context } from 'koa';
 import type { Next } from '../http/next';
 import { leaveUncompressed } from '../http/content-coding';
+import { isUnder, requestPath } from '../http/request-path';
+import { answerNoFile, fileUnder } from '../http/static-file';
 import type { Strapi } from '../utils/strapi';
 
 /** Images shown as themselves; everything else under /uploads is handed out as a download. */
@@ -43,6 +45,10 @@ export default (_config: unknown, { strapi }: { strapi: Strapi }) => {
   const uploadsDir = path.join(publicDir, 'uploads');
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    // A name no file can have (through a file, too long) is a 404 here, before Strapi's file server stats it.
+    const { key, decoded } = requestPath(ctx);
+    if (isUnder(key, '/uploads') && fileUnder(uploadsDir, decoded.slice('/uploads/'.length)) === 'impossible')
+      return answerNoFile(ctx, strapi.log, 'impossible');
     await next();
     const file = targets(ctx, publicDir).find((candidate) => isWithin(uploadsDir, candidate));
     if (!file || ctx.status >= 400) return;

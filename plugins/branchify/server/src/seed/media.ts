@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '@branchify/shared/node';
 import type { Context } from 'koa';
+import { answerNoFile, fileUnder } from '../http/static-file';
+import type { Strapi } from '../utils/strapi';
 
 /** Where the bundled sample clips live (committed with the repository). */
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'database', 'seed');
@@ -30,18 +32,14 @@ const parseRange = (header: string | undefined, size: number): { start: number; 
 
 /**
  * Serves the sample clips of the demo funnel from the app's own origin, with byte ranges (the
- * browser seeks a video with them). Only plain `.webm` names in the seed folder; anything else 404s.
- * `name` is the decoded path after DEMO_MEDIA_PATH.
+ * browser seeks a video with them). Only plain `.webm` names in the seed folder; anything else 404s
+ * (a name no file can have also logs a line). `name` is the decoded path after DEMO_MEDIA_PATH.
  */
-export const serveDemoMedia = (ctx: Context, name: string): void => {
-  const stat = FILE_NAME.test(name) ? fs.statSync(path.join(DEMO_MEDIA_DIR, name), { throwIfNoEntry: false }) : undefined;
-  if (!stat?.isFile()) {
-    ctx.status = 404;
-    ctx.type = 'text/plain';
-    ctx.body = 'Not found';
-    return;
-  }
-  const file = path.join(DEMO_MEDIA_DIR, name);
+export const serveDemoMedia = (ctx: Context, name: string, log: Pick<Strapi['log'], 'warn'>): void => {
+  const found = fileUnder(DEMO_MEDIA_DIR, name);
+  if (typeof found === 'string') return answerNoFile(ctx, log, found);
+  if (!FILE_NAME.test(name)) return answerNoFile(ctx, log, 'absent');
+  const { file, stat } = found;
   const size = stat.size;
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('Cache-Control', 'public, max-age=3600');
