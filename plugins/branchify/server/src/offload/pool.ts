@@ -15,7 +15,7 @@ const THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 /** Tasks that may wait for a thread; past that a request is refused as busy (503, Retry-After). */
 const MAX_QUEUE = 64;
 /** A task's time limit: past it the thread is stopped and the request refused. */
-export const TASK_TIMEOUT_MS = 30_000;
+const TASK_TIMEOUT_MS = 30_000;
 /** A thread's heap: a file at the import's size limit, parsed, fits several times over. */
 const THREAD_HEAP_MB = 512;
 const RETRY_AFTER_SECONDS = 2;

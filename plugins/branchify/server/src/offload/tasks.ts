@@ -22,9 +22,9 @@ import { JSON_BODY_BYTES } from '../http/body-rules';
  */
 
 /** Why a body was refused before its fields were read. */
-export type BodyFault = 'not-json' | 'forbidden-key';
+type BodyFault = 'not-json' | 'forbidden-key';
 
-export type FieldIssues = Record<string, string[]>;
+type FieldIssues = Record<string, string[]>;
 
 /** An embedded image the funnel shows, decoded into a file of its own. */
 export interface DecodedImage {

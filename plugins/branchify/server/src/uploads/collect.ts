@@ -3,7 +3,7 @@ import type { Strapi } from '../utils/strapi';
 import type { CreatorImageRow } from '../content-types/creator-image';
 
 /** An image untouched this long that no funnel or video of its owner shows is deleted. */
-export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60_000;
+const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60_000;
 /** Images looked at per sweep: each costs a query or two, so a sweep stays short. */
 const PER_SWEEP = 200;
 
