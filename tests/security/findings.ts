@@ -286,6 +286,19 @@ export const FINDINGS: Finding[] = [
       { file: 'security/view-token.test.ts', test: 'keeps the genuine events of a batch that mixes them with forged ones' },
     ],
   },
+  {
+    id: 'R3-F5',
+    finding: "the CSV formula guard looked only at a cell's first character (`Ada;=HYPERLINK(…)` split on `;`)",
+    tests: [{ file: 'api/analytics-csv.test.ts', test: 'lets no viewer-set variable start a formula, whatever a spreadsheet splits on; numbers stay numbers' }],
+  },
+  {
+    id: 'R3-F6',
+    finding: 'GET /build/… with a NUL, a path through a file or an over-long name answered 500 and logged a stack',
+    tests: [
+      { file: 'security/static-paths.test.ts', test: 'answer 400 or 404 for GET and HEAD, never a 500 or a stack, and log no stack' },
+      { file: 'security/static-paths.test.ts', test: 'log one warning line per odd request, naming its method and path' },
+    ],
+  },
 ];
 
 /**
