@@ -326,6 +326,28 @@ describe('who may send a body comes first', () => {
   });
 });
 
+describe('per-account budgets (the defaults: 120 saves and 30 uploads, imports or exports a window)', () => {
+  it('a save past the budget is a 429 with Retry-After before its body is read; exports likewise', async () => {
+    const busy = await subscribedUser(suite.admin, (await freePlan(suite.admin)).id);
+    const funnel = await createFunnel(busy);
+    const saves = [];
+    for (let i = 0; i < 120; i += 1) saves.push((await busy.http.put(`/api/funnels/${funnel.id}`, { title: `Save ${i}` }, busy.token)).status);
+    expect(new Set(saves)).toEqual(new Set([200]));
+    const past = await request(baseUrl())
+      .put(`/api/funnels/${funnel.id}`)
+      .set('Authorization', `Bearer ${busy.token}`)
+      .set('X-Forwarded-For', busy.http.ip)
+      .set('Content-Type', 'application/json')
+      .send('{ not JSON');
+    expect([past.status, past.body.message, Number(past.headers['retry-after']) > 0]).toEqual([429, MESSAGES.tooManyRequests, true]);
+
+    const exports = [];
+    for (let i = 0; i < 31; i += 1) exports.push((await busy.http.get(`/api/funnels/${funnel.id}/export`, busy.token)).status);
+    expect(exports.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(exports[30]).toBe(429);
+  });
+});
+
 describe('what an import stores', () => {
   /** A second image embedded in the file that no element shows. */
   const withUnusedImage = (): ExportFile => {
