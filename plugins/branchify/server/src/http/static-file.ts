@@ -37,7 +37,19 @@ export const statFile = (file: string): fs.Stats | NoFile => {
     if (IMPOSSIBLE_CODES.has(errorCode(error) as string)) return 'impossible';
     throw error;
   }
-  return stat?.isFile() ? stat : 'absent';
+  if (stat) return stat.isFile() ? stat : 'absent';
+  // Nothing there: a path through a file is still no name a file can have (Node 24's stat answers
+  // nothing for it, where earlier versions threw ENOTDIR).
+  return throughFile(file) ? 'impossible' : 'absent';
+};
+
+/** Whether a folder of `file`'s path is a file (the nearest one that exists is looked at). */
+const throughFile = (file: string): boolean => {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const stat = fs.statSync(dir, { throwIfNoEntry: false });
+    if (stat) return !stat.isDirectory();
+  }
+  return false;
 };
 
 /**
