@@ -98,6 +98,9 @@ export const MESSAGES = {
   planDeleted: 'Plan deleted successfully',
   planHasSubscribers: 'This plan has subscribers. Deactivate it instead of deleting it.',
   planNotAvailable: 'The selected plan is not available.',
+  /** "Choose a plan" with no plan a user can pick; the branding's support address follows it. */
+  noPlansAvailable: 'No plans are available yet. Please contact support.',
+  noSupportAddress: 'This site has not published a support address yet: please ask the person who runs it.',
   samePlan: 'The new plan must be different from the current plan.',
   alreadySubscribed: 'You already have an active subscription. Change your plan instead.',
   paymentMethodRequired: 'Please add a payment method first.',

@@ -12,6 +12,7 @@ describe('the first-run setup checklist', () => {
   let install: FreshInstall;
   let adminToken = '';
   let userToken = '';
+  let proId = 0;
 
   const call = async (method: string, path: string, token: string | null, body?: unknown) => {
     const res = await fetch(`${install.url}${path}`, {
@@ -28,6 +29,24 @@ describe('the first-run setup checklist', () => {
     return String((res.body.data as { access_token: string }).access_token);
   };
   const status = async () => (await call('GET', '/api/admin/setup', adminToken)).body.data;
+  const planBody = (fields: Record<string, unknown>) => ({
+    name: 'Pro',
+    price: '12',
+    currency: 'usd',
+    payment_schedule: 'monthly',
+    managed_by: 'platform',
+    max_funnel: null,
+    max_branch_per_funnel: null,
+    video_sources: null,
+    ...fields,
+  });
+  const createPlan = async (fields: Record<string, unknown>) => {
+    const res = await call('POST', '/api/admin/plans', adminToken, planBody(fields));
+    expect(res.status).toBe(201);
+    return res.body.data as { id: number; price_display: string; payment_ready: boolean };
+  };
+  /** The plans a new user reads on "Choose a plan". */
+  const offered = async () => ((await call('GET', '/api/plans', userToken)).body.data as unknown as Array<{ name: string }>).map((p) => p.name);
 
   beforeAll(async () => {
     install = await startFreshInstall();
@@ -49,21 +68,25 @@ describe('the first-run setup checklist', () => {
     expect((await status())?.dismissed).toBe(false);
   });
 
+  it('leaves the plan step open while no plan is one a new user can pick: hidden (inactive) or self-managed', async () => {
+    // The demo seed's kind of plan: free, but not offered to anyone.
+    await createPlan({ name: 'Demo', price: '0', payment_schedule: 'free', is_active: false });
+    expect(await offered()).toEqual([]);
+    expect((await status())?.steps).toMatchObject({ plan: false });
+    // Offered, but sold through the integrator API only: a user cannot pick it on "Choose a plan".
+    await createPlan({ name: 'Partner', price: '0', payment_schedule: 'free', managed_by: 'self' });
+    expect(await offered()).toEqual(['Partner']);
+    expect((await status())?.steps).toMatchObject({ plan: false });
+  });
+
   it('ticks a step as each thing is done, and shows a paid plan as not payable until Stripe is configured', async () => {
-    const plan = await call('POST', '/api/admin/plans', adminToken, {
-      name: 'Pro',
-      price: '12',
-      currency: 'usd',
-      payment_schedule: 'monthly',
-      managed_by: 'platform',
-      max_funnel: null,
-      max_branch_per_funnel: null,
-      video_sources: null,
-    });
-    expect(plan.status).toBe(201);
-    // Saved, but nobody can pay for it yet: the admin sees why.
-    expect(plan.body.data).toMatchObject({ price_display: '$12.00/month', payment_ready: false });
-    expect((await status())?.steps).toEqual({ plan: true, email: false, stripe: false, branding: false });
+    const plan = await createPlan({ name: 'Pro' });
+    proId = plan.id;
+    // Saved, but nobody can pay for it yet: the admin sees why, and the step stays open (no new
+    // user can pick it: "Choose a plan" offers paid plans only once Stripe can sell them).
+    expect(plan).toMatchObject({ price_display: '$12.00/month', payment_ready: false });
+    expect(await offered()).toEqual(['Partner']);
+    expect((await status())?.steps).toEqual({ plan: false, email: false, stripe: false, branding: false });
 
     // Saving the customization with its defaults unchanged is not branding the app.
     const defaults = (await call('GET', '/api/admin/customizations', adminToken)).body.data!;
@@ -73,11 +96,13 @@ describe('the first-run setup checklist', () => {
     expect((await status())?.steps).toMatchObject({ branding: true });
 
     expect((await call('PUT', '/api/admin/mailer', adminToken, smtpSettings())).status).toBe(200);
-    expect((await status())?.steps).toMatchObject({ email: true, stripe: false });
+    expect((await status())?.steps).toMatchObject({ plan: false, email: true, stripe: false });
 
+    // Stripe connected: the paid plan is offered, so a new user can pick it and the plan step ticks with Stripe's.
     expect((await call('PUT', '/api/admin/stripe/config', adminToken, STRIPE_TEST_KEYS)).status).toBe(200);
     expect(await status()).toEqual({ steps: { plan: true, email: true, stripe: true, branding: true }, complete: true, dismissed: false });
-    const planNow = await call('GET', `/api/admin/plans/${plan.body.data!.id}`, adminToken);
+    expect(await offered()).toEqual(['Partner', 'Pro']);
+    const planNow = await call('GET', `/api/admin/plans/${plan.id}`, adminToken);
     expect(planNow.body.data).toMatchObject({ payment_ready: true });
   });
 
@@ -86,5 +111,17 @@ describe('the first-run setup checklist', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: MESSAGES.setupDismissed, data: { complete: true, dismissed: true } });
     expect((await status())?.dismissed).toBe(true);
+  });
+
+  it('opens the plan step again (and the checklist with it) when no plan a new user can pick is left, until one is', async () => {
+    // Pro deactivated: only the self-managed plan is left on "Choose a plan".
+    expect((await call('PUT', `/api/admin/plans/${proId}`, adminToken, planBody({ name: 'Pro', is_active: false }))).status).toBe(200);
+    expect(await offered()).toEqual(['Partner']);
+    expect(await status()).toEqual({ steps: { plan: false, email: true, stripe: true, branding: true }, complete: false, dismissed: false });
+
+    // A free plan anyone can pick: done, and the earlier dismissal holds again.
+    await createPlan({ name: 'Starter', price: '0', payment_schedule: 'free' });
+    expect(await offered()).toEqual(['Partner', 'Starter']);
+    expect(await status()).toEqual({ steps: { plan: true, email: true, stripe: true, branding: true }, complete: true, dismissed: true });
   });
 });

@@ -3,14 +3,72 @@ import { MESSAGES } from '@branchify/shared';
 import { startFreshInstall, type FreshInstall } from '../harness/fresh-install';
 import { linkIn, sink, smtpSettings } from '../api/support/mail';
 import { STRIPE_TEST_KEYS } from '../api/support/stripe';
-import { expectAlert, launch, shot, waitForPath } from './support/app';
+import { expectAlert, launch, shot, shotAtBothWidths, waitForPath } from './support/app';
 import { describeBrowser } from './support/browser';
 
 const PASSWORD = 'first-run-pass-1';
 
+interface Person {
+  first: string;
+  last: string;
+  email: string;
+}
+
+/** A browser of its own (no cookies) on a fresh install; nothing outside it is reachable. */
+const openInstall = async (browser: Browser, install: FreshInstall, contexts: BrowserContext[]): Promise<Page> => {
+  const context = await browser.newContext({ baseURL: install.url, viewport: { width: 1280, height: 860 } });
+  contexts.push(context);
+  const origin = new URL(install.url).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('internetdisconnected'),
+  );
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+};
+
+const register = async (page: Page, person: Person) => {
+  await page.goto('/register');
+  await page.locator('input[name=first_name]').fill(person.first);
+  await page.locator('input[name=last_name]').fill(person.last);
+  await page.locator('input[name=email]').fill(person.email);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('input[name=password_confirmation]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+};
+
+/** A newcomer's email verified from the mail they received: they land on "Choose a plan". */
+const verifyFromMail = async (page: Page, person: Person) => {
+  await waitForPath(page, '/verify-notice');
+  const [mail] = await sink.waitFor(person.email, (m) => /verif/i.test(m.subject));
+  await page.goto(linkIn(mail!, '/email-verify'));
+  await waitForPath(page, '/account-verified');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await waitForPath(page, '/settings/select-plan');
+};
+
+/** The admin's API session, for what other screens of the panel set up (mail, Stripe, branding, plans). */
+const adminApi = async (install: FreshInstall, email: string) => {
+  const res = await fetch(`${install.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  return async (method: string, path: string, body: unknown) => {
+    const answer = await fetch(`${install.url}/api/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect({ path, ok: answer.ok }).toEqual({ path, ok: true });
+  };
+};
+
 /**
  * The first run, from the browser, on a fresh install: the first account becomes the admin and
- * lands on the setup checklist, follows it to create a plan (the step ticks), and the next person
+ * lands on the setup checklist, follows it to create plans (a paid one, which no new user can pick
+ * before Stripe works, leaves the step open; a free one ticks it), and the next person
  * to register verifies their email from the mail they receive, picks that plan and reaches the
  * funnels dashboard. The rest of the checklist ticks from the installation's state, and once
  * every step is done the admin dismisses it.
@@ -30,50 +88,11 @@ describeBrowser('first run from the browser', () => {
     await install?.stop();
   });
 
-  /** A browser of its own (no cookies) on the fresh install; nothing outside it is reachable. */
-  const openInstall = async (): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: install.url, viewport: { width: 1280, height: 860 } });
-    contexts.push(context);
-    const origin = new URL(install.url).origin;
-    await context.route(
-      (url) => url.origin !== origin,
-      (route) => route.abort('internetdisconnected'),
-    );
-    context.setDefaultTimeout(15_000);
-    return context.newPage();
-  };
-
-  const register = async (page: Page, person: { first: string; last: string; email: string }) => {
-    await page.goto('/register');
-    await page.locator('input[name=first_name]').fill(person.first);
-    await page.locator('input[name=last_name]').fill(person.last);
-    await page.locator('input[name=email]').fill(person.email);
-    await page.locator('input[name=password]').fill(PASSWORD);
-    await page.locator('input[name=password_confirmation]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Register' }).click();
-  };
-
-  /** The admin's API session, for what other screens of the panel set up (mail, Stripe, branding). */
-  const adminApi = async (email: string) => {
-    const res = await fetch(`${install.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-    return async (method: string, path: string, body: unknown) => {
-      const answer = await fetch(`${install.url}/api/${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
-    };
-  };
+  const openPage = () => openInstall(browser, install, contexts);
 
   it('takes the first admin through the checklist and the next person to the dashboard', async () => {
     const owner = { first: 'Olga', last: 'Owner', email: `owner-${Date.now().toString(36)}@example.test` };
-    const admin = await openInstall();
+    const admin = await openPage();
 
     // The first account becomes the admin and lands on the checklist, nothing done yet.
     await register(admin, owner);
@@ -125,10 +144,10 @@ describeBrowser('first run from the browser', () => {
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not offered to users until Stripe payments work').waitFor();
     await admin.getByTestId('plan-stripe-warning').waitFor();
-    // The step is ticked, and now leads to the plans.
-    await checklist.getByText('1 of 4 steps done').waitFor();
-    await step('Create a plan').getByText('Done', { exact: true }).waitFor();
-    expect(await step('Create a plan').getAttribute('data-done')).toBe('true');
+    // No new user could pick it yet, so the step stays open.
+    await checklist.getByText('0 of 4 steps done').waitFor();
+    await step('Create a plan').getByText('To do', { exact: true }).waitFor();
+    expect(await step('Create a plan').getAttribute('data-done')).toBe('false');
 
     // And a free plan, which needs nothing else.
     await admin.getByRole('link', { name: 'Create plan' }).first().click();
@@ -140,10 +159,14 @@ describeBrowser('first run from the browser', () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await expectAlert(admin, MESSAGES.planCreated);
     await admin.getByRole('row').filter({ hasText: 'Starter' }).getByText('Free').first().waitFor();
+    // A plan a new user can pick: the step is ticked, and now leads to the plans.
+    await checklist.getByText('1 of 4 steps done').waitFor();
+    await step('Create a plan').getByText('Done', { exact: true }).waitFor();
+    expect(await step('Create a plan').getAttribute('data-done')).toBe('true');
     await shot(admin, '163-first-run-plans');
 
     // Email, set up on the Integrations screen (here through its API): the step ticks on the next screen.
-    const call = await adminApi(owner.email);
+    const call = await adminApi(install, owner.email);
     await call('PUT', 'admin/mailer', smtpSettings());
     await admin.getByRole('menuitem', { name: 'Users' }).click();
     await waitForPath(admin, '/admin/users');
@@ -154,14 +177,9 @@ describeBrowser('first run from the browser', () => {
 
     // The next person: not an admin, verifies their email from the mail, picks the plan.
     const person = { first: 'Nina', last: 'Newcomer', email: `newcomer-${Date.now().toString(36)}@example.test` };
-    const user = await openInstall();
+    const user = await openPage();
     await register(user, person);
-    await waitForPath(user, '/verify-notice');
-    const [mail] = await sink.waitFor(person.email, (m) => /verif/i.test(m.subject));
-    await user.goto(linkIn(mail!, '/email-verify'));
-    await waitForPath(user, '/account-verified');
-    await user.getByRole('button', { name: 'Continue' }).click();
-    await waitForPath(user, '/settings/select-plan');
+    await verifyFromMail(user, person);
     await user.getByTestId('plan-card').filter({ hasText: 'Starter' }).waitFor();
     await shot(user, '164-first-run-newcomer-plans');
     await user.getByRole('button', { name: 'Choose Starter' }).click();
@@ -201,5 +219,72 @@ describeBrowser('first run from the browser', () => {
     await admin.getByRole('row').filter({ hasText: 'Starter' }).waitFor();
     expect(await checklist.count()).toBe(0);
     await shot(admin, '167-first-run-checklist-dismissed');
+  });
+});
+
+/**
+ * A new install where no plan is one a new user can pick: the demo's kind of plan (free, hidden)
+ * and a paid plan waiting for Stripe. The checklist's plan step stays open, and a new user on
+ * "Choose a plan" reads that there is none and whom to contact: the branding's support address,
+ * or, before one is set, that there is none yet (no dead link).
+ */
+describeBrowser('first run with no plan a new user can pick', () => {
+  let install: FreshInstall;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    install = await startFreshInstall();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await install?.stop();
+  });
+
+  it('keeps the plan step open, and tells newcomers there is no plan and whom to contact', async () => {
+    const owner = { first: 'Olga', last: 'Owner', email: `owner-${Date.now().toString(36)}@example.test` };
+    const admin = await openInstall(browser, install, contexts);
+    await register(admin, owner);
+    await waitForPath(admin, /^\/admin\/users/);
+    const call = await adminApi(install, owner.email);
+    await call('PUT', 'admin/mailer', smtpSettings());
+    const plan = { currency: 'usd', managed_by: 'platform', max_funnel: null, max_branch_per_funnel: null, video_sources: null };
+    await call('POST', 'admin/plans', { ...plan, name: 'Demo', price: '0', payment_schedule: 'free', is_active: false });
+    await call('POST', 'admin/plans', { ...plan, name: 'Pro', price: '15', payment_schedule: 'monthly' });
+
+    // Two plans, but neither one a new user can pick: the step is still to do.
+    await admin.getByRole('menuitem', { name: 'Plans' }).click();
+    await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not offered to users until Stripe payments work').waitFor();
+    const checklist = admin.getByTestId('setup-checklist');
+    await checklist.getByText('1 of 4 steps done').waitFor();
+    const planStep = checklist.locator('[data-step="plan"]');
+    await planStep.getByText('To do', { exact: true }).waitFor();
+    expect(await planStep.getAttribute('data-done')).toBe('false');
+    await shot(admin, '168-first-run-no-pickable-plan-checklist');
+
+    // A newcomer: no plan to choose, and no support address published yet.
+    const person = { first: 'Nina', last: 'Newcomer', email: `newcomer-${Date.now().toString(36)}@example.test` };
+    const user = await openInstall(browser, install, contexts);
+    await register(user, person);
+    await verifyFromMail(user, person);
+    const empty = user.getByTestId('choose-plan-empty');
+    await empty.getByText(MESSAGES.noPlansAvailable).waitFor();
+    await empty.getByText(MESSAGES.noSupportAddress).waitFor();
+    expect(await empty.getByRole('link').count()).toBe(0);
+    expect(await user.getByTestId('plan-card').count()).toBe(0);
+    await shotAtBothWidths(user, '169-first-run-no-plans-no-support-address');
+
+    // The admin publishes a support address (Branding): the newcomer's page links to it.
+    await call('POST', 'admin/customizations', { app_support_url: 'mailto:help@olga-videos.example' });
+    await user.reload();
+    await empty.getByText(MESSAGES.noPlansAvailable).waitFor();
+    const contact = empty.getByRole('link', { name: 'help@olga-videos.example' });
+    await contact.waitFor();
+    expect(await contact.getAttribute('href')).toBe('mailto:help@olga-videos.example');
+    expect(await empty.getByTestId('choose-plan-support').textContent()).toBe('Contact support at help@olga-videos.example.');
+    expect(await empty.getByText(MESSAGES.noSupportAddress).count()).toBe(0);
+    await shotAtBothWidths(user, '169b-first-run-no-plans-support-link');
   });
 });

@@ -86,7 +86,7 @@ export const BrandingFields = ({
           name="app_support_url"
           label="Support URL"
           type="url"
-          helperText="Where the Help link of the user sidebar goes: an http(s) page or a mailto: address."
+          helperText="Where users get help (the user sidebar's Help link; Choose a plan when no plan is offered): an http(s) page or a mailto: address."
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

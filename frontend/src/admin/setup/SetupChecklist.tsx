@@ -35,7 +35,8 @@ interface StepText {
 const STEPS: Readonly<Record<SetupStep, StepText>> = {
   plan: {
     title: 'Create a plan',
-    description: 'People who sign up choose a plan before they can build funnels.',
+    description:
+      'People who sign up choose a plan before they can build funnels: at least one active plan they can pick, free or, once Stripe is connected, paid.',
     to: '/admin/plans/create',
     doneTo: '/admin/plans',
   },

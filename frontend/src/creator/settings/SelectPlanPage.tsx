@@ -5,9 +5,20 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { PROVIDER_LABELS, grantsAccess, isFreePlan, isVideoProvider, messageTemplates, type CardResource, type PlanResource } from '@branchify/shared';
+import {
+  MESSAGES,
+  PROVIDER_LABELS,
+  grantsAccess,
+  isFreePlan,
+  isVideoProvider,
+  messageTemplates,
+  userMayChoosePlan,
+  type CardResource,
+  type PlanResource,
+} from '@branchify/shared';
 import { api } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { planPrice } from '../../shared/format';
@@ -107,7 +118,7 @@ const PlanCard = ({ plan, isCurrent, busy, onChoose }: { plan: PlanResource; isC
       <Button
         fullWidth
         variant="contained"
-        disabled={isCurrent || busy || plan.managed_by === 'self'}
+        disabled={isCurrent || busy || !userMayChoosePlan(plan)}
         onClick={onChoose}
         aria-label={isCurrent ? `Current plan: ${plan.name}` : `Choose ${plan.name}`}
       >
@@ -116,6 +127,44 @@ const PlanCard = ({ plan, isCurrent, busy, onChoose }: { plan: PlanResource; isC
     </CardActions>
   </Card>
 );
+
+/** What a support link shows: the address of a mailto: link, or the page's URL. */
+const supportLabel = (url: string): string => {
+  if (!/^mailto:/i.test(url)) return url;
+  const address = url.slice('mailto:'.length).split('?')[0];
+  try {
+    return decodeURIComponent(address);
+  } catch {
+    return address;
+  }
+};
+
+/** No plan to pick: say so, and whom to ask (the branding's support address, when there is one). */
+const NoPlans = () => {
+  const { customization, loaded } = useCustomization();
+  const support = customization.app_support_url;
+  const mail = support !== null && /^mailto:/i.test(support);
+  return (
+    <Box data-testid="choose-plan-empty" sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere' }}>
+      <Typography>{MESSAGES.noPlansAvailable}</Typography>
+      {loaded && (
+        <Typography sx={{ mt: 1 }} data-testid="choose-plan-support">
+          {support ? (
+            <>
+              Contact support at{' '}
+              <Link href={support} {...(mail ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+                {supportLabel(support)}
+              </Link>
+              .
+            </>
+          ) : (
+            MESSAGES.noSupportAddress
+          )}
+        </Typography>
+      )}
+    </Box>
+  );
+};
 
 /** SelectSubscriptionPlan (/settings/select-plan): pick a plan, confirm, pay when needed. */
 export const SelectPlanPage = () => {
@@ -146,7 +195,7 @@ export const SelectPlanPage = () => {
       <Loaded query={plans}>
         {(plans) => (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>
-            {plans.length === 0 && <Typography>No plans are available yet. Please contact support.</Typography>}
+            {!plans.some(userMayChoosePlan) && <NoPlans />}
             {plans.map((plan) => (
               <PlanCard
                 key={plan.id}

@@ -1,15 +1,31 @@
-import { MESSAGES, type PlanInput } from '@branchify/shared';
+import { MESSAGES, isOfferedPlan, userMayChoosePlan, type PlanInput } from '@branchify/shared';
 import { conflict } from '../http/errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { PlanRow } from '../content-types/plan';
 
-/** What an admin does to the plans offered, one use-case per function; Stripe mirrors a paid plan's price. */
+/**
+ * The plans offered, and what an admin does to them, one use-case per function; Stripe mirrors a
+ * paid plan's price.
+ */
 export default ({ strapi }: { strapi: Strapi }) => {
   const plans = () => getService(strapi, 'plans');
   const billing = () => getService(strapi, 'billing');
 
+  /** What "Choose a plan" shows, in its order (`paymentsReady`: Stripe's state, when the caller has read it already). */
+  const offered = async (paymentsReady?: boolean): Promise<PlanRow[]> => {
+    const payable = paymentsReady ?? (await getService(strapi, 'stripe-settings').ready());
+    return (await plans().listActive()).filter((plan) => isOfferedPlan(plan, payable));
+  };
+
   return {
+    offered,
+
+    /** Whether a new user finds a plan there to pick themselves (the setup checklist's plan step). */
+    async anyPickable(paymentsReady?: boolean): Promise<boolean> {
+      return (await offered(paymentsReady)).some(userMayChoosePlan);
+    },
+
     async create(input: PlanInput, actorId: number): Promise<PlanRow> {
       const plan = await plans().create(input);
       await billing().mirrorPlan(plan);

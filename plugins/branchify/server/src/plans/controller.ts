@@ -7,7 +7,7 @@ import { created, ok, paged } from '../http/respond';
 import { parse } from '../http/validate';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
-import { isFree, presentAdminPlan, presentPlan } from './present';
+import { presentAdminPlan, presentPlan } from './present';
 import { PLAN_SORTABLE } from './service';
 import type { PlanRow } from '../content-types/plan';
 import { signedInUser } from '../http/request-state';
@@ -37,8 +37,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
   return {
     /** Public: the plans a visitor can choose from; paid ones only while payments can work. */
     async publicIndex(ctx: Context) {
-      const payable = await getService(strapi, 'stripe-settings').ready();
-      ok(ctx, (await plans().listActive()).filter((plan) => payable || isFree(plan)).map(presentPlan));
+      ok(ctx, (await catalogue().offered()).map(presentPlan));
     },
 
     async index(ctx: Context) {

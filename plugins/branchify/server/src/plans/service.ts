@@ -43,10 +43,6 @@ export default ({ strapi }: { strapi: Strapi }) => {
       await plans().update({ where: { id }, data: ids });
     },
 
-    async count(): Promise<number> {
-      return plans().count({});
-    },
-
     async remove(id: number): Promise<void> {
       await plans().delete({ where: { id } });
     },

@@ -28,15 +28,17 @@ const isBranded = (c: Branding): boolean =>
 
 /** The first-run checklist, read from the installation's state (nothing is ticked by hand). */
 export const setupStatus = async (strapi: Strapi): Promise<SetupStatusResource> => {
-  const [plans, email, stripe, branding, flag] = await Promise.all([
-    getService(strapi, 'plans').count(),
+  // Ticked only when payments can work: keys set and accepted by Stripe.
+  const stripe = await getService(strapi, 'stripe-settings').ready();
+  const [plan, email, branding, flag] = await Promise.all([
+    // Ticked once a new user has a plan to pick on "Choose a plan" (by the page's own rule): not
+    // for a hidden or inactive plan, such as the demo's, nor a paid one while Stripe cannot sell it.
+    getService(strapi, 'plan-catalogue').anyPickable(stripe),
     getService(strapi, 'mailer-settings').configured(),
-    // Ticked only when payments can work: keys set and accepted by Stripe.
-    getService(strapi, 'stripe-settings').ready(),
     getService(strapi, 'customization').publicView(),
     strapi.store.get(STORE),
   ]);
-  const steps: Record<SetupStep, boolean> = { plan: plans > 0, email, stripe, branding: isBranded(branding) };
+  const steps: Record<SetupStep, boolean> = { plan, email, stripe, branding: isBranded(branding) };
   const complete = SETUP_STEPS.every((step) => steps[step]);
   return { steps, complete, dismissed: complete && flag === true };
 };
