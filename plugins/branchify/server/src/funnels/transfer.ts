@@ -19,6 +19,8 @@ import {
 } from '@branchify/shared';
 import { tooManyRequests, unprocessable, type FieldErrors } from '../http/errors';
 import type { DecodedImage } from '../offload/tasks';
+import { accountBucket } from '../middlewares/rate-limit';
+import { IMAGE_UPLOAD_LIMIT } from '../uploads/service';
 import type { ImportRead } from './import-body';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
@@ -167,7 +169,7 @@ const storeImages = async (strapi: Strapi, userId: number, images: readonly Deco
     for (const [i, image] of images.entries()) {
       const known = await query(strapi, UID.creatorImage).findOne({ where: { owner_id: userId, content_hash: image.sha256 }, select: ['id', 'url'] });
       if (!known) {
-        const verdict = await getService(strapi, 'rateLimit').hit(`image-upload:account:${userId}`, 'account', 'upload');
+        const verdict = await getService(strapi, 'rateLimit').hit(accountBucket(IMAGE_UPLOAD_LIMIT, userId), 'account', 'upload');
         if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
       }
       try {

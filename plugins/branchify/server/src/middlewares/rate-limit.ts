@@ -30,6 +30,9 @@ export interface RateLimitConfig {
   budget?: RateBudget;
 }
 
+/** The counter of an action's attempts by one account (the same one this middleware counts). */
+export const accountBucket = (name: string, account: string | number): string => `${name}:account:${account}`;
+
 /**
  * Counts each attempt against the client IP (as Koa resolves it under the configured proxy
  * policy) and, where the action targets an account, against that account too; either over its
@@ -49,7 +52,7 @@ export default (config: RateLimitConfig, { strapi }: { strapi: Strapi }) =>
             ? body.email.trim().toLowerCase().slice(0, 255)
             : undefined;
     if (account !== undefined && account !== '') {
-      keys.push({ key: config.accountPerAddress ? `${config.name}:account:${account}:${ctx.ip}` : `${config.name}:account:${account}`, kind: 'account' });
+      keys.push({ key: config.accountPerAddress ? `${accountBucket(config.name, account)}:${ctx.ip}` : accountBucket(config.name, account), kind: 'account' });
     }
 
     for (const { key, kind } of keys) {

@@ -6,6 +6,9 @@ import type { CreatorImageRow } from '../content-types/creator-image';
 /** Branch button and overlay images: the spec's branch image limit, with its own sentence. */
 export const BRANCH_IMAGE_RULES: ImageRules = { maxKb: CONTENT_LIMITS.branchImageKb, tooLarge: messageTemplates.imageTooLarge(CONTENT_LIMITS.branchImageKb) };
 
+/** The rate limit every stored image counts against (uploads, video thumbnails, imported images). */
+export const IMAGE_UPLOAD_LIMIT = 'image-upload';
+
 /** The multipart field the image comes in. */
 export const IMAGE_FIELD = 'image';
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@branchify/shared';
 import { route } from '../routes/define';
-import { BRANCH_IMAGE_RULES, IMAGE_FIELD } from '../uploads/service';
+import { BRANCH_IMAGE_RULES, IMAGE_FIELD, IMAGE_UPLOAD_LIMIT } from '../uploads/service';
 
 const USER_AREA = { verified: true };
 
@@ -11,7 +11,7 @@ export default [
   // A poster frame drawn by the owner's browser: an image upload, with the image uploads' budget and limit.
   route('PUT', '/videos/:id/poster', 'videos.poster', {
     auth: USER_AREA,
-    rateLimit: { name: 'image-upload', account: 'user', budget: 'upload' },
+    rateLimit: { name: IMAGE_UPLOAD_LIMIT, account: 'user', budget: 'upload' },
     multipart: {
       fields: () => ({
         [IMAGE_FIELD]: { maxBytes: BRANCH_IMAGE_RULES.maxKb * 1024, maxFiles: 1, tooLarge: BRANCH_IMAGE_RULES.tooLarge, tooMany: MESSAGES.branchImageRequired },
