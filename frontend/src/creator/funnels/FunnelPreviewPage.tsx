@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Player } from '@branchify/player';
 import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
 import { Loaded } from '../../shared/Loader';
@@ -12,6 +11,7 @@ import { usePageTitle } from '../../shared/usePageTitle';
 import { fromResource } from '../editor/document-store';
 import { previewPayload } from '../editor/preview';
 import { PageHeader } from '../layout/UserLayout';
+import { PreviewPlayer } from './PreviewPlayer';
 
 /** funnels/{id}: the owner plays their funnel in the player, inside the app (not counted as a view). */
 export const FunnelPreviewPage = () => {
@@ -33,9 +33,9 @@ export const FunnelPreviewPage = () => {
             </Button>
           </PageHeader>
           {payload && payload.videos.length > 0 ? (
-            <Box sx={{ aspectRatio: '16 / 9', maxWidth: 960, bgcolor: 'common.black' }} data-testid="funnel-preview">
-              {/* A new player for every version of the funnel (no analytics hooks: a preview is not a view). */}
-              <Player key={`${f.id}:${f.version}`} payload={payload} inline />
+            <Box sx={{ maxWidth: 960 }} data-testid="funnel-preview">
+              {/* The player every preview uses; a new one for every version of the funnel (no analytics: a preview is not a view). */}
+              <PreviewPlayer key={`${f.id}:${f.version}`} payload={payload} />
             </Box>
           ) : (
             <Alert severity="info">
