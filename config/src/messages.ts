@@ -234,7 +234,8 @@ export const MESSAGES = {
     "Before updating, please ensure you haven't made any manual changes to the application outside of the update system. If you have modified files directly, please do not use this update function as it may overwrite your changes.",
 
   // Layout
-  editorNeedsWiderScreen: 'The video editor needs a wider screen. Open this funnel on a tablet or a computer to edit it.',
+  timelineNeedsWiderScreen: 'The timeline editor needs a wider screen. Open this funnel on a tablet or a computer to place and time elements on its videos.',
+  editorFunnelMissing: 'This funnel does not exist, or it is not yours.',
 
   // Outgoing webhooks
   webhookCreated: 'Webhook endpoint created. Copy the signing secret now: it is shown only once.',
@@ -256,6 +257,8 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** Spec messages with a value in them. */
 export const messageTemplates = {
+  /** The editor's offer to go back to where this creator left a video's timeline. */
+  editorResumeOffer: (video: string, at: string) => `Do you want to resume? You left '${video}' at ${at}.`,
   /** An image over its upload limit: the sentence names the limit that applies (branch images, logo, favicon). */
   imageTooLarge: (kb: number) => `File size must be lower than ${kb}kb`,
   importFileTooLarge: (mb: number) => `The file must be at most ${mb} MB.`,

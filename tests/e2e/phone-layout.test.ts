@@ -144,29 +144,19 @@ describeBrowser('phones: the creator area and the admin panel at 390 and 1440 px
     });
   }
 
-  it('offers the editor at 1440 px and, at 390 px, says it needs a wider screen with a way back', async () => {
+  it('offers the funnel editor at 1440 and at 390 px (only the timeline asks for a wider screen)', async () => {
     const page = await creatorPage(DESKTOP);
     await page.goto(`/funnels/${funnelId}/edit`);
     await page.getByTestId('editor-empty').waitFor();
-    expect(await page.getByText(MESSAGES.editorNeedsWiderScreen).count()).toBe(0);
+    expect(await page.getByText(MESSAGES.timelineNeedsWiderScreen).count()).toBe(0);
     await expectFits(page, 'phone-1440-creator-editor');
 
-    await page.setViewportSize(PHONE);
-    await page.getByText(MESSAGES.editorNeedsWiderScreen).waitFor();
-    expect(await page.getByTestId('editor-empty').isVisible()).toBe(false);
-    await expectFits(page, 'phone-390-creator-editor');
-    // Back on a wide screen the editor is there again, as it was.
-    await page.setViewportSize(DESKTOP);
-    await page.getByTestId('editor-empty').waitFor();
-    expect(await page.getByText(MESSAGES.editorNeedsWiderScreen).count()).toBe(0);
-
-    // Opened on a phone: the notice, and a way back.
+    // On a phone the funnel's page is the same page, whole.
     await page.setViewportSize(PHONE);
     await page.reload();
-    await page.getByText(MESSAGES.editorNeedsWiderScreen).waitFor();
-    expect(await page.getByTestId('editor-empty').count()).toBe(0);
-    await page.getByRole('link', { name: 'Back to funnels' }).click();
-    await waitForPath(page, '/funnels');
+    await page.getByTestId('editor-empty').waitFor();
+    expect(await page.getByText(MESSAGES.timelineNeedsWiderScreen).count()).toBe(0);
+    await expectFits(page, 'phone-390-creator-editor');
   });
 
   it('shows the editor with its funnel map without sideways overflow at 1440 and 1024 px', async () => {

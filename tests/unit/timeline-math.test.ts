@@ -75,10 +75,10 @@ describe('time and pixels', () => {
     expect(timelineDuration(0, 95.2)).toBe(96);
   });
 
-  it('hides a new element 100 px after it shows, converted at the zoom and kept inside the video', () => {
-    expect(defaultHideAt(5, scale())).toBe(15);
-    expect(defaultHideAt(5, scale({ zoom: 75 }))).toBe(7.5);
-    expect(defaultHideAt(95, scale())).toBe(100);
+  it('hides a new element 5 s after it shows, or at the end of a video that ends sooner', () => {
+    expect(defaultHideAt(5, 100)).toBe(10);
+    expect(defaultHideAt(95, 100)).toBe(100);
+    expect(defaultHideAt(2, 4)).toBe(4);
   });
 });
 

@@ -46,7 +46,11 @@ export const AlertProvider = ({ children }: { children: ReactNode }) => {
   return (
     <AlertContext.Provider value={value}>
       {children}
-      <div style={{ position: 'fixed', top: 16, right: 16, zIndex: 20_000_000, width: 'min(440px, 92vw)' }} aria-live="polite">
+      {/* At the bottom, centred: clear of the app bars and page headers at the top (Save, Logout, the menu). */}
+      <div
+        style={{ position: 'fixed', bottom: 24, left: '50%', transform: 'translateX(-50%)', zIndex: 20_000_000, width: 'min(440px, 92vw)' }}
+        aria-live="polite"
+      >
         {items.length > 0 && (
           <Suspense fallback={null}>
             <AlertBanners items={items} dismiss={dismiss} />

@@ -5,16 +5,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Player, createLogic, needsLogic, type PlayerPayload } from '@branchify/player';
-import { MESSAGES, type FunnelResource } from '@branchify/shared';
+import type { PlayerPayload } from '@branchify/player';
+import { HEX_COLOR, MESSAGES, type FunnelResource } from '@branchify/shared';
+import { ApiError } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { useFunnel } from '../../shared/data/queries';
 import { Loaded, Loader } from '../../shared/Loader';
 import { ROUTES } from '../../shared/routes';
 import { useSession } from '../../shared/session';
-import { useNarrow } from '../../shared/useNarrow';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { PageHeader } from '../layout/UserLayout';
+import { PreviewPlayer } from '../funnels/PreviewPlayer';
 import { DocumentStore, fromResource, type EditorLimits, type EditorVideo } from './document-store';
 import { SaveErrorsContext, describePath } from './errors';
 import { EditorToolbar } from './EditorToolbar';
@@ -28,7 +29,7 @@ import { SaveErrorsAlert } from './SaveErrorsAlert';
 import { useDocument } from './useDocument';
 import { useEditorDialogs, useUpgradeNotice } from './useEditorDialogs';
 import { useOpenVideo } from './useOpenVideo';
-import { useResumeOffer } from './useResumeOffer';
+import { ResumeOfferBar, useResumeOffer } from './useResumeOffer';
 import { useSaveFunnel } from './useSaveFunnel';
 
 /** The funnel map loads (with its graph library) only when first shown. */
@@ -40,28 +41,18 @@ export const EditorPage = () => {
   const funnel = useFunnel(id);
   const { customization } = useCustomization();
   usePageTitle(funnel.data ? `Edit: ${funnel.data.title}` : 'Editor', customization.app_name);
-  // The stage, the timeline and the panels need a wide screen. Below `md` the page says so; an
-  // editor already open (a tablet turned upright) stays mounted, hidden, so no unsaved work is lost.
-  const narrow = useNarrow();
-  const [opened, setOpened] = useState(!narrow);
-  if (!narrow && !opened) setOpened(true);
-  return (
-    <>
-      {narrow ? <NeedsWiderScreen /> : null}
-      {opened ? (
-        <Box sx={narrow ? { display: 'none' } : undefined}>
-          {/* The editor keeps its own copy while open: a refetch does not replace unsaved work. */}
-          <Loaded query={funnel}>{(f) => <Editor key={f.id} funnel={f} />}</Loaded>
-        </Box>
-      ) : null}
-    </>
-  );
+  if (funnel.isError && isMissing(funnel.error)) return <FunnelMissing />;
+  // The editor keeps its own copy while open: a refetch does not replace unsaved work.
+  return <Loaded query={funnel}>{(f) => <Editor key={f.id} funnel={f} />}</Loaded>;
 };
 
-const NeedsWiderScreen = () => (
+/** A funnel that is not there for this user (another's, deleted, or a wrong address): asking again will not bring it. */
+const isMissing = (error: unknown): boolean => error instanceof ApiError && [400, 403, 404].includes(error.status);
+
+const FunnelMissing = () => (
   <Alert
-    severity="info"
-    data-testid="editor-needs-wider-screen"
+    severity="warning"
+    data-testid="editor-funnel-missing"
     action={
       <Button component={RouterLink} to={ROUTES.FunnelsDashboard} color="inherit" size="small">
         Back to funnels
@@ -69,7 +60,7 @@ const NeedsWiderScreen = () => (
     }
     sx={{ flexWrap: 'wrap' }}
   >
-    {MESSAGES.editorNeedsWiderScreen}
+    {MESSAGES.editorFunnelMissing}
   </Alert>
 );
 
@@ -82,11 +73,20 @@ const useLimits = (): EditorLimits => {
   );
 };
 
+/** The branding's primary colour (as the app's theme reads it), for new buttons; null when none is set. */
+const useBrandColor = (): string | null => {
+  const { customization } = useCustomization();
+  const primary = customization.app_color_scheme['--primary'];
+  return primary && HEX_COLOR.test(primary) ? primary : null;
+};
+
 /** The editor's own copy of the funnel: the plan's limits kept current, the fonts it uses loaded. */
 const useFunnelStore = (funnel: FunnelResource): DocumentStore => {
   const limits = useLimits();
+  const buttonColor = useBrandColor();
   const [store] = useState(() => new DocumentStore(fromResource(funnel), limits));
   useEffect(() => store.setLimits(limits), [store, limits]);
+  useEffect(() => store.setLook({ buttonColor }), [store, buttonColor]);
   const videos = useDocument(store, (s) => s.doc.videos);
   useEffect(() => loadFontsOf(videos), [videos]);
   return store;
@@ -103,7 +103,7 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
   const refuse = useUpgradeNotice(setParams);
   const { errors, saveNow, saving } = useSaveFunnel(store, funnel.id, refuse);
   const { addVideos, removeVideo, deleteElement } = useEditorDialogs(store);
-  useResumeOffer(funnel, setStart, setParams);
+  const resume = useResumeOffer(funnel, setStart, setParams);
 
   const goTo = (path: string) => {
     const where = describePath(doc, path);
@@ -125,6 +125,8 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
           onSave={() => void saveNow()}
         />
       </PageHeader>
+
+      <ResumeOfferBar offer={resume.offer} onDismiss={resume.dismiss} onResume={resume.resume} />
 
       <SaveErrorsAlert doc={doc} errors={errors} onShow={goTo} />
 
@@ -166,18 +168,13 @@ const Editor = ({ funnel }: { funnel: FunnelResource }) => {
           }}
           onRefused={refuse}
           onDelete={deleteElement}
+          onLeave={(time) => resume.remember(openVideo, time)}
         />
       )}
 
       <LeaveGuard store={store} saveNow={saveNow} />
     </SaveErrorsContext.Provider>
   );
-};
-
-/** The player with its own set of values (the defaults): the link and the embedding page have no say here. */
-const PreviewPlayer = ({ payload }: { payload: PlayerPayload }) => {
-  const logic = useMemo(() => (needsLogic(payload) ? createLogic(payload.variables ?? []) : undefined), [payload]);
-  return <Player payload={payload} inline logic={logic} />;
 };
 
 /** The funnel as a viewer sees it, inline; each opening (`run`) starts it afresh. */

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,13 +13,15 @@ import Typography from '@mui/material/Typography';
 import TextFieldsIcon from '@mui/icons-material/TextFields';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import { PlaybackStore, VideoPlayer, usePlayback } from '@branchify/player';
+import { MESSAGES } from '@branchify/shared';
+import { useNarrow } from '../../shared/useNarrow';
 import type { DocumentStore, EditorVideo } from './document-store';
 import { EditLayer } from './EditLayer';
 import { ElementPanel } from './panels/ElementPanel';
 import { Timeline } from './Timeline';
 import { elementLabel } from './TimelineBar';
 import { UndoRedoButtons } from './UndoRedoButtons';
-import { ZOOM_DEFAULT, defaultHideAt, formatTimecode, round, timelineDuration, type TimelineScale } from './timeline-math';
+import { MIN_BAR_SECONDS, ZOOM_DEFAULT, defaultHideAt, formatTimecode, round, timelineDuration } from './timeline-math';
 import { useDocument } from './useDocument';
 import type { EditorStart } from './useOpenVideo';
 
@@ -41,12 +44,15 @@ export const FunnelVideoEditor = ({
   onDone,
   onRefused,
   onDelete,
+  onLeave,
 }: {
   store: DocumentStore;
   editorId: string;
   /** Where to start (a resume answer): the time, and whether to play at once. */
   start?: EditorStart;
   onDone: () => void;
+  /** Closed (Done, Escape or leaving the page): where the playhead was. */
+  onLeave?: (time: number) => void;
   /** An action the plan does not allow: the message to show with 'Upgrade Plan'. */
   onRefused: (message: string) => void;
   onDelete: (elementId: string) => void;
@@ -55,9 +61,10 @@ export const FunnelVideoEditor = ({
   const videos = useDocument(store, (s) => s.doc.videos);
   const selected = useDocument(store, (s) => s.selectedElement);
   const { playback, player } = useEditorPlayer(store, editorId, video?.video ?? null, start);
+  const wide = useWideEnough(playback);
+  useOnLeave(playback, onLeave);
   const playerDuration = usePlayback(playback, (s) => s.duration);
   const [zoom, setZoom] = useState(ZOOM_DEFAULT);
-  const scaleRef = useRef<TimelineScale | null>(null);
   const elements = video?.elements ?? [];
   const duration = timelineDuration(
     playerDuration ?? video?.video?.duration,
@@ -66,16 +73,7 @@ export const FunnelVideoEditor = ({
   const index = videos.findIndex((v) => v.editor_id === editorId);
   const titleId = 'funnel-video-editor-title';
 
-  const add = (type: 'text' | 'branch') => {
-    const t = Math.min(playback.getState().time, Math.max(0, duration - 0.1));
-    const scale = scaleRef.current ?? { duration, viewWidth: 1000, zoom };
-    const result = store.addElement(editorId, type, { showAt: round(t), hideAt: round(defaultHideAt(t, scale)) });
-    if (!result.ok) onRefused(result.message);
-  };
-  const duplicate = (id: string) => {
-    const result = store.duplicateElement(id);
-    if (!result.ok) onRefused(result.message);
-  };
+  const { add, duplicate } = elementAdders(store, editorId, playback, duration, onRefused);
 
   return (
     <Dialog
@@ -96,23 +94,41 @@ export const FunnelVideoEditor = ({
         canAdd={Boolean(video)}
         onAdd={add}
         onDone={onDone}
+        narrow={wide.narrow}
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 400px' }, flex: 1, minHeight: 0 }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
-          <Stage player={player} />
-          {video && <Timeline store={store} editorId={editorId} playback={playback} zoom={zoom} onZoom={setZoom} scaleRef={scaleRef} />}
+      {wide.narrow && <TimelineNeedsWiderScreen />}
+      {/* Opened on a wide screen and then narrowed (a tablet turned upright): kept, hidden, as it was. */}
+      {wide.shown && (
+        <Box sx={{ display: wide.narrow ? 'none' : 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 400px' }, flex: 1, minHeight: 0 }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
+            <Stage player={player} />
+            {video && <Timeline store={store} editorId={editorId} playback={playback} zoom={zoom} onZoom={setZoom} />}
+          </Box>
+          <Box component="aside" aria-label="Element settings" sx={{ borderLeft: 1, borderColor: 'divider', overflowY: 'auto', p: 2 }}>
+            {selected ? (
+              <ElementPanel store={store} videos={videos} duration={duration} onDelete={onDelete} onDuplicate={duplicate} />
+            ) : (
+              <ElementList elements={elements} onSelect={(id) => store.selectElement(id)} />
+            )}
+          </Box>
         </Box>
-        <Box component="aside" aria-label="Element settings" sx={{ borderLeft: 1, borderColor: 'divider', overflowY: 'auto', p: 2 }}>
-          {selected ? (
-            <ElementPanel store={store} videos={videos} duration={duration} onDelete={onDelete} onDuplicate={duplicate} />
-          ) : (
-            <ElementList elements={elements} onSelect={(id) => store.selectElement(id)} />
-          )}
-        </Box>
-      </Box>
+      )}
     </Dialog>
   );
 };
+
+/** Adding an element at the playhead (for 5 s, or to the video's end), and duplicating one; the plan may refuse either. */
+const elementAdders = (store: DocumentStore, editorId: string, playback: PlaybackStore, duration: number, onRefused: (message: string) => void) => ({
+  add: (type: 'text' | 'branch') => {
+    const t = Math.min(playback.getState().time, Math.max(0, duration - MIN_BAR_SECONDS));
+    const result = store.addElement(editorId, type, { showAt: round(t), hideAt: round(defaultHideAt(t, duration)) });
+    if (!result.ok) onRefused(result.message);
+  },
+  duplicate: (id: string) => {
+    const result = store.duplicateElement(id);
+    if (!result.ok) onRefused(result.message);
+  },
+});
 
 /** The preview: the player with its editing layer, as large as the screen allows at 16:9 (or why there is none). */
 const Stage = ({ player }: { player: ReactNode }) => (
@@ -164,6 +180,33 @@ const shortcuts = (store: DocumentStore, selected: string | null, onDelete: (ele
   }
 };
 
+const TimelineNeedsWiderScreen = () => (
+  <Alert severity="info" data-testid="timeline-needs-wider-screen" sx={{ m: 2 }}>
+    {MESSAGES.timelineNeedsWiderScreen}
+  </Alert>
+);
+
+/** Where the playhead was when the editor closes (Done, Escape, or leaving the page). */
+const useOnLeave = (playback: PlaybackStore, onLeave: ((time: number) => void) | undefined) => {
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+  useEffect(() => () => leave.current?.(playback.getState().time), [playback]);
+};
+
+/**
+ * The stage, the timeline and the panels need a wide screen: below `md` the editor says so instead
+ * (and pauses the video); what was opened wide stays mounted, hidden, so nothing is lost.
+ */
+const useWideEnough = (playback: PlaybackStore) => {
+  const narrow = useNarrow();
+  const [shown, setShown] = useState(!narrow);
+  if (!narrow && !shown) setShown(true);
+  useEffect(() => {
+    if (narrow) playback.pause();
+  }, [narrow, playback]);
+  return { narrow, shown };
+};
+
 /** The video's player with the editing layer over it, and its playback store (shared with the timeline). */
 const useEditorPlayer = (store: DocumentStore, editorId: string, source: EditorVideo['video'], start: EditorStart | undefined) => {
   // Where the player opens is read once: a later answer does not reload it.
@@ -203,6 +246,7 @@ const VideoEditorToolbar = ({
   canAdd,
   onAdd,
   onDone,
+  narrow,
 }: {
   store: DocumentStore;
   titleId: string;
@@ -210,6 +254,8 @@ const VideoEditorToolbar = ({
   canAdd: boolean;
   onAdd: (type: 'text' | 'branch') => void;
   onDone: () => void;
+  /** Too narrow to edit: the title and Done only. */
+  narrow: boolean;
 }) => (
   <AppBar position="static" color="default" elevation={1}>
     <Toolbar sx={{ gap: 1 }}>
@@ -219,13 +265,17 @@ const VideoEditorToolbar = ({
       <Typography color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
         {title}
       </Typography>
-      <Button variant="outlined" startIcon={<TextFieldsIcon />} onClick={() => onAdd('text')} disabled={!canAdd}>
-        Add text element
-      </Button>
-      <Button variant="outlined" startIcon={<CallSplitIcon />} onClick={() => onAdd('branch')} disabled={!canAdd}>
-        Add branch element
-      </Button>
-      <UndoRedoButtons store={store} />
+      {!narrow && (
+        <>
+          <Button variant="outlined" startIcon={<TextFieldsIcon />} onClick={() => onAdd('text')} disabled={!canAdd}>
+            Add text element
+          </Button>
+          <Button variant="outlined" startIcon={<CallSplitIcon />} onClick={() => onAdd('branch')} disabled={!canAdd}>
+            Add branch element
+          </Button>
+          <UndoRedoButtons store={store} />
+        </>
+      )}
       <Button variant="contained" onClick={onDone}>
         Done
       </Button>

@@ -46,11 +46,11 @@ export const FunnelVideoList = ({
   });
   return (
     <Box component="section" aria-labelledby="funnel-videos-title">
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1 }}>
         <Typography id="funnel-videos-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           Videos
         </Typography>
-        <Button sx={{ mr: 1 }} startIcon={<AccountTreeIcon />} aria-expanded={showMap} aria-controls="funnel-map-panel" onClick={onToggleMap}>
+        <Button startIcon={<AccountTreeIcon />} aria-expanded={showMap} aria-controls="funnel-map-panel" onClick={onToggleMap}>
           {showMap ? 'Hide map' : 'Show map'}
         </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
@@ -143,9 +143,10 @@ const VideoRow = memo(function VideoRow({
   actions: RowActions;
 }) {
   return (
-    <Paper component="li" data-testid="funnel-video" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center' }}>
-      <VideoPoster video={poster} sx={{ width: 128, flex: 'none', borderRadius: 1 }} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+    // On a phone the actions take a line of their own, under the poster and the title.
+    <Paper component="li" data-testid="funnel-video" sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 2 }, p: 1.5, alignItems: 'center' }}>
+      <VideoPoster video={poster} sx={{ width: { xs: 96, sm: 128 }, flex: 'none', borderRadius: 1 }} />
+      <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 600 }} noWrap title={title}>
             {title}
@@ -156,28 +157,30 @@ const VideoRow = memo(function VideoRow({
           {summary}
         </Typography>
       </Box>
-      <Tooltip title="Move up">
-        <span>
-          <IconButton aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => actions.move(editorId, index - 1)}>
-            <ArrowUpwardIcon />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, ml: 'auto' }}>
+        <Tooltip title="Move up">
+          <span>
+            <IconButton aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => actions.move(editorId, index - 1)}>
+              <ArrowUpwardIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Move down">
+          <span>
+            <IconButton aria-label={`Move ${title} down`} disabled={index === count - 1} onClick={() => actions.move(editorId, index + 1)}>
+              <ArrowDownwardIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Button variant="outlined" startIcon={<EditIcon />} onClick={() => actions.edit(editorId)} aria-label={`Edit ${title}`}>
+          Edit
+        </Button>
+        <Tooltip title="Remove from funnel">
+          <IconButton aria-label={`Remove ${title}`} onClick={() => actions.remove(editorId)}>
+            <DeleteIcon />
           </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="Move down">
-        <span>
-          <IconButton aria-label={`Move ${title} down`} disabled={index === count - 1} onClick={() => actions.move(editorId, index + 1)}>
-            <ArrowDownwardIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Button variant="outlined" startIcon={<EditIcon />} onClick={() => actions.edit(editorId)} aria-label={`Edit ${title}`}>
-        Edit
-      </Button>
-      <Tooltip title="Remove from funnel">
-        <IconButton aria-label={`Remove ${title}`} onClick={() => actions.remove(editorId)}>
-          <DeleteIcon />
-        </IconButton>
-      </Tooltip>
+        </Tooltip>
+      </Box>
     </Paper>
   );
 });

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Rnd } from 'react-rnd';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -44,15 +44,12 @@ export const Timeline = ({
   playback,
   zoom,
   onZoom,
-  scaleRef,
 }: {
   store: DocumentStore;
   editorId: string;
   playback: PlaybackStore;
   zoom: number;
   onZoom: (zoom: number) => void;
-  /** Where the editor reads the current scale (a new element hides 100 px of it later). */
-  scaleRef?: MutableRefObject<TimelineScale | null>;
 }) => {
   const elements = useDocument(store, (s) => s.doc.videos.find((v) => v.editor_id === editorId)?.elements) ?? NONE;
   const libraryDuration = useDocument(store, (s) => s.doc.videos.find((v) => v.editor_id === editorId)?.video?.duration ?? null);
@@ -64,7 +61,6 @@ export const Timeline = ({
     () => ({ duration: timelineDuration(playerDuration ?? libraryDuration, latest), viewWidth: Math.max(200, view.width), zoom }),
     [playerDuration, libraryDuration, latest, view.width, zoom],
   );
-  if (scaleRef) scaleRef.current = scale;
   const width = contentWidth(scale);
   const rows = rowCount(elements.length);
 

@@ -13,8 +13,8 @@ const TIMELINE_MIN_ROWS = 4;
 export const ZOOM_DEFAULT = 0;
 export const ZOOM_STEP = 25;
 export const ZOOM_MAX = 200;
-/** A new element hides 100 px of timeline after it shows. */
-const DEFAULT_BAR_PX = 100;
+/** A new element shows for 5 s (or to the video's end when that comes sooner). */
+const NEW_ELEMENT_SECONDS = 5;
 /** Bars and the playhead snap to each other's edges within this many pixels. */
 const SNAP_PX = 6;
 /** The shortest an element can be shown for. */
@@ -74,9 +74,9 @@ export const boxStarts = (s: TimelineScale): number[] => {
 
 export const rowCount = (elements: number): number => Math.max(TIMELINE_MIN_ROWS, elements);
 
-/** When a new element shows at `showAt`, it hides 100 px later (converted at the current zoom), inside the video. */
-export const defaultHideAt = (showAt: number, s: TimelineScale): number =>
-  clamp(showAt + DEFAULT_BAR_PX / pxPerSecond(s), Math.min(showAt + MIN_BAR_SECONDS, s.duration), s.duration);
+/** When a new element shows at `showAt` (of a video `duration` long), it hides 5 s later, or at the video's end when that is sooner. */
+export const defaultHideAt = (showAt: number, duration: number): number =>
+  clamp(showAt + NEW_ELEMENT_SECONDS, Math.min(showAt + MIN_BAR_SECONDS, duration), duration);
 
 /** The nearest target within `thresholdPx`, else the time itself. */
 export const snapTime = (seconds: number, targets: readonly number[], s: TimelineScale, thresholdPx = SNAP_PX): number => {

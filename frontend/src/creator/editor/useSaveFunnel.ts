@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { funnelDocumentSchema, MESSAGES, type FunnelResource } from '@branchify/shared';
+import { funnelDocumentSchema, type FunnelResource } from '@branchify/shared';
 import { ApiError, api } from '../../shared/api';
 import { useAlert } from '../../shared/alerts';
 import { keys } from '../../shared/data/keys';
@@ -40,9 +40,9 @@ export const useSaveFunnel = (store: DocumentStore, funnelId: FunnelResource['id
   const saveNow = async (): Promise<boolean> => {
     const sent = store.getState().doc;
     const problems = problemsOf(sent);
+    // Each problem shows at its field and in the page's list: no generic toast on top.
     if (Object.keys(problems).length) {
       setErrors(problems);
-      alert.error(MESSAGES.validationFailed);
       return false;
     }
     try {
@@ -50,10 +50,8 @@ export const useSaveFunnel = (store: DocumentStore, funnelId: FunnelResource['id
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) refuse(error.message);
-      else {
-        if (error instanceof ApiError) setErrors(error.errors);
-        alert.error(error);
-      }
+      else if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
+      else alert.error(error);
       return false;
     }
   };

@@ -28,8 +28,12 @@ import { useSession } from '../../shared/session';
 import { useNarrow } from '../../shared/useNarrow';
 import { initials } from '../../shared/format';
 
-/** The profile preview of both sidebars: initials, full name, email, and a Logout menu. */
-const ProfileBlock = () => {
+/**
+ * The profile preview of both sidebars: initials, full name, email, and a Logout menu. At the
+ * sidebar's foot on a wide screen; at the top of a phone's drawer (`atTop`), clear of the toasts
+ * along the bottom of the screen, its menu opening downwards.
+ */
+const ProfileBlock = ({ atTop = false }: { atTop?: boolean }) => {
   const session = useSession();
   const { user } = session;
   const navigate = useNavigate();
@@ -54,7 +58,7 @@ const ProfileBlock = () => {
           width: '100%',
           justifyContent: 'flex-start',
           textAlign: 'left',
-          borderTop: 1,
+          ...(atTop ? { borderBottom: 1 } : { borderTop: 1 }),
           borderColor: 'divider',
         }}
       >
@@ -72,8 +76,8 @@ const ProfileBlock = () => {
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        anchorOrigin={{ vertical: atTop ? 'bottom' : 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: atTop ? 'top' : 'bottom', horizontal: 'left' }}
       >
         <MenuItem onClick={() => void logOut()}>Logout</MenuItem>
       </Menu>
@@ -128,6 +132,7 @@ const Sidebar = ({ items, narrow = false, open = false, onClose }: { items: NavI
       <Box sx={{ p: 2.5 }}>
         <Brand />
       </Box>
+      {narrow && <ProfileBlock atTop />}
       <Box component="nav" aria-label="Main" sx={{ flex: 1 }}>
         <List>
           {items.map((item) => (
@@ -152,7 +157,7 @@ const Sidebar = ({ items, narrow = false, open = false, onClose }: { items: NavI
           ))}
         </List>
       </Box>
-      <ProfileBlock />
+      {!narrow && <ProfileBlock />}
     </Drawer>
   );
 };

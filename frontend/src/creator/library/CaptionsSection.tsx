@@ -151,8 +151,8 @@ const UploadForm = ({ video, full }: { video: VideoResource; full: boolean }) =>
 };
 
 /**
- * A library video's captions: its WebVTT tracks (language, label, cues), each deletable, and the
- * upload form. SRT files are converted to WebVTT by the server.
+ * A library video's captions: the upload form, then its WebVTT tracks (language, label, cues), each
+ * deletable. SRT files are converted to WebVTT by the server.
  */
 export const CaptionsSection = ({ video }: { video: VideoResource }) => {
   const tracks = useCaptionTracks(video);
@@ -180,9 +180,11 @@ export const CaptionsSection = ({ video }: { video: VideoResource }) => {
       <Typography variant="body2" color="text.secondary">
         Viewers turn captions on with the CC button in the player. Upload WebVTT (.vtt) or SubRip (.srt) files, one per language.
       </Typography>
+      {/* The form first: it is what the dialog is opened for, in view without scrolling. */}
+      <UploadForm video={video} full={list.length >= CAPTION_LIMITS.maxTracksPerVideo} />
       {tracks.isError && <Loader error={errorMessage(tracks.error)} onRetry={() => void tracks.refetch()} />}
       {list.length ? (
-        <Box component="ul" aria-label="Caption tracks" data-testid="caption-tracks" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        <Box component="ul" aria-label="Caption tracks" data-testid="caption-tracks" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
           {list.map((track) => (
             <Box component="li" key={track.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -201,12 +203,11 @@ export const CaptionsSection = ({ video }: { video: VideoResource }) => {
         </Box>
       ) : (
         tracks.isSuccess && (
-          <Alert severity="info" sx={{ mt: 1 }}>
+          <Alert severity="info" sx={{ mt: 2 }}>
             This video has no captions yet.
           </Alert>
         )
       )}
-      <UploadForm video={video} full={list.length >= CAPTION_LIMITS.maxTracksPerVideo} />
     </Box>
   );
 };

@@ -93,9 +93,20 @@ const createBody = (v: { provider: VideoProvider; url?: string; title?: string |
   return body;
 };
 
-/** One tab per source; in edit mode (`locked`) only the video's own is enabled and nothing changes. */
+/**
+ * One tab per source; in edit mode (`locked`) only the video's own is enabled and nothing changes.
+ * They share the width when they fit; on a narrow screen they scroll, with arrows on each side.
+ */
 const ProviderTabs = ({ provider, locked, onSelect }: { provider: VideoProvider; locked: boolean; onSelect: (provider: VideoProvider) => void }) => (
-  <Tabs value={provider} onChange={(_e, p: VideoProvider) => !locked && onSelect(p)} aria-label="Video source" variant="fullWidth" sx={{ mb: 1 }}>
+  <Tabs
+    value={provider}
+    onChange={(_e, p: VideoProvider) => !locked && onSelect(p)}
+    aria-label="Video source"
+    variant="scrollable"
+    scrollButtons="auto"
+    allowScrollButtonsMobile
+    sx={{ mb: 1, '& .MuiTab-root': { flex: '1 0 auto' } }}
+  >
     {PROVIDER_TABS.map((p) => (
       <Tab key={p} value={p} label={PROVIDER_LABELS[p]} disabled={locked && p !== provider} />
     ))}

@@ -50,22 +50,24 @@ export const PreviewVideoModal = ({ video, close }: { video: VideoResource; clos
   </>
 );
 
-/** video-captions: the video in its player (with its captions) and its Captions section. */
+/** video-captions: its Captions section (the upload form in view as it opens), then the video in its player with its captions. */
 export const VideoCaptionsModal = ({ video, close }: { video: VideoResource; close: () => void }) => {
   const tracks = useCaptionTracks(video);
   return (
     <>
       <DialogContent sx={{ pt: 0 }}>
-        <VideoPreview
-          provider={video.provider}
-          embedUrl={video.embed_url}
-          externalId={video.external_id}
-          sourceUrl={video.source_url}
-          title={video.title}
-          thumbnail={video.thumbnail}
-          captions={tracks.data}
-        />
         <CaptionsSection video={video} />
+        <Box sx={{ mt: 3 }}>
+          <VideoPreview
+            provider={video.provider}
+            embedUrl={video.embed_url}
+            externalId={video.external_id}
+            sourceUrl={video.source_url}
+            title={video.title}
+            thumbnail={video.thumbnail}
+            captions={tracks.data}
+          />
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Close</Button>

@@ -1,7 +1,7 @@
 import { elementSchema, branchSchema, type Branch, type FunnelElement } from '@branchify/shared';
 import { PLACEMENT_GAP_PX, PROMPT_ROW, branchElementBoxes, branchSize, elementBoxes, freeSpot, insideSafeArea, overlappingInTime } from '../placement';
 import { BRANCH_STAGGER_PX, ELEMENT_STAGGER_PX, duplicatePosition, nextBranchName, staggered, type Point } from '../timeline-math';
-import { DESIGN_SIZE, type BranchElement, type EditorDocument, type EditorVideo } from './types';
+import { DESIGN_SIZE, type BranchElement, type EditorDocument, type EditorVideo, type NewElementLook } from './types';
 
 /** Pure changes to the document and the new elements and branches put into it. */
 
@@ -47,11 +47,29 @@ export interface BranchDraft {
   text: string;
 }
 
-/** A new branch named as the next one, leading to the first other video of the funnel (or as `draft` says). */
-const draftBranch = (doc: EditorDocument, existing: readonly Branch[], editorId: string, position: Point, draft?: BranchDraft): Branch => {
+/**
+ * A new branch named as the next one, leading to the first other video of the funnel (or as
+ * `draft` says), its button in the brand's colour when `look` names one.
+ */
+const draftBranch = (
+  doc: EditorDocument,
+  existing: readonly Branch[],
+  editorId: string,
+  position: Point,
+  look: NewElementLook,
+  draft?: BranchDraft,
+): Branch => {
   const target = draft?.video ?? doc.videos.find((v) => v.editor_id !== editorId)?.editor_id ?? null;
   const name = nextBranchName(existing.map((b) => b.name));
-  return makeBranch({ id: newId('br'), name, onclick: 'branch', video: target, standard: { text: draft?.text ?? name, position }, image: { position } });
+  const background = look.buttonColor ? { color: look.buttonColor } : {};
+  return makeBranch({
+    id: newId('br'),
+    name,
+    onclick: 'branch',
+    video: target,
+    standard: { text: draft?.text ?? name, position, background },
+    image: { position },
+  });
 };
 
 /**
@@ -64,6 +82,7 @@ export const newElement = (
   video: EditorVideo,
   type: 'text' | 'branch',
   timing: { showAt: number; hideAt: number },
+  look: NewElementLook,
   draft?: BranchDraft,
 ): FunnelElement => {
   const editorId = video.editor_id;
@@ -72,7 +91,7 @@ export const newElement = (
   const drafted =
     type === 'text'
       ? makeElement('text', { ...common, width: 240, data: { title: 'Your text here' } })
-      : makeElement('branch', { ...common, data: { branches: [draftBranch(doc, [], editorId, { top: PROMPT_ROW.height, left: 0 }, draft)] } });
+      : makeElement('branch', { ...common, data: { branches: [draftBranch(doc, [], editorId, { top: PROMPT_ROW.height, left: 0 }, look, draft)] } });
   // Placed where it overlaps nothing shown while it shows (a branch element: its prompt row and button).
   const parts = elementBoxes(drafted);
   const size = { width: Math.max(...parts.map((b) => b.left + b.width)), height: Math.max(...parts.map((b) => b.top + b.height)) };
@@ -82,8 +101,8 @@ export const newElement = (
 };
 
 /** A new branch for a branch element: below its last button when that is free, otherwise the nearest free spot (relative to the element). */
-export const newBranch = (doc: EditorDocument, video: EditorVideo, element: BranchElement): Branch => {
-  const drafted = draftBranch(doc, element.data.branches, video.editor_id, { top: 0, left: 0 });
+export const newBranch = (doc: EditorDocument, video: EditorVideo, element: BranchElement, look: NewElementLook): Branch => {
+  const drafted = draftBranch(doc, element.data.branches, video.editor_id, { top: 0, left: 0 }, look);
   const size = branchSize(drafted);
   const others = overlappingInTime(
     video.elements.filter((e) => e.id !== element.id),

@@ -1,8 +1,8 @@
 import type { VideoResource } from '@branchify/shared';
-import { ZOOM_DEFAULT, defaultHideAt, round, timelineDuration } from '../timeline-math';
+import { defaultHideAt, round, timelineDuration } from '../timeline-math';
 import { mapElement, mapVideo, newElement, newId } from './edits';
 import { limitRefusal } from './limits';
-import type { EditorDocument, EditorLimits, EditorVideo, MapPosition } from './types';
+import type { EditorDocument, EditorLimits, EditorVideo, MapPosition, NewElementLook } from './types';
 
 /** Pure changes the funnel map makes to the document: branches drawn between videos, targets, positions. */
 
@@ -15,8 +15,7 @@ const MAP_BUTTON_TEXT_MAX = 40;
 const mapBranchTiming = (video: EditorVideo): { showAt: number; hideAt: number } => {
   const duration = video.video?.duration;
   if (duration && duration > 0) return { showAt: round(Math.max(0, duration - MAP_BRANCH_LEAD_SECONDS)), hideAt: round(duration) };
-  const scale = { duration: timelineDuration(null, Math.max(0, ...video.elements.map((e) => e.hideAt))), viewWidth: 1000, zoom: ZOOM_DEFAULT };
-  return { showAt: 0, hideAt: round(defaultHideAt(0, scale)) };
+  return { showAt: 0, hideAt: round(defaultHideAt(0, timelineDuration(null, Math.max(0, ...video.elements.map((e) => e.hideAt))))) };
 };
 
 /** A video's name on a button or in a sentence: its title, else its place in the funnel. */
@@ -48,12 +47,18 @@ export type MapBranch = { doc: EditorDocument; elementId: string; branchId: stri
  * shown at the end of the source video where it overlaps nothing; null when either video is not
  * in the funnel, or the plan's refusal.
  */
-export const withBranchTo = (doc: EditorDocument, limits: EditorLimits, sourceId: string, targetId: string): MapBranch | { refused: string } | null => {
+export const withBranchTo = (
+  doc: EditorDocument,
+  limits: EditorLimits,
+  look: NewElementLook,
+  sourceId: string,
+  targetId: string,
+): MapBranch | { refused: string } | null => {
   const source = doc.videos.find((v) => v.editor_id === sourceId);
   if (!source || !doc.videos.some((v) => v.editor_id === targetId)) return null;
   const refused = limitRefusal(doc, limits, 'branch');
   if (refused) return { refused };
-  const element = newElement(doc, source, 'branch', mapBranchTiming(source), { video: targetId, text: buttonText(videoTitle(doc, targetId)) });
+  const element = newElement(doc, source, 'branch', mapBranchTiming(source), look, { video: targetId, text: buttonText(videoTitle(doc, targetId)) });
   if (element.type !== 'branch') return null;
   return {
     doc: mapVideo(doc, sourceId, (v) => ({ ...v, elements: [...v.elements, element] })),

@@ -4,7 +4,18 @@ import { branchCopy, elementCopy, insertAfter, mapElement, mapVideo, newBranch, 
 import { UndoHistory } from './history';
 import { limitRefusal } from './limits';
 import { retargeted, withBranchTo, withPositions, withVideosAt, withoutBranch } from './map-edits';
-import type { AddResult, BranchElement, BranchResult, EditorDocument, EditorLimits, EditorState, EditorVideo, MapPosition, TextElement } from './types';
+import type {
+  AddResult,
+  BranchElement,
+  BranchResult,
+  EditorDocument,
+  EditorLimits,
+  EditorState,
+  EditorVideo,
+  MapPosition,
+  NewElementLook,
+  TextElement,
+} from './types';
 
 /**
  * The funnel being edited, free of React: its videos and their elements, what is selected, the
@@ -18,6 +29,7 @@ export class DocumentStore {
   private readonly history = new UndoHistory();
   /** The document as last saved (or loaded): `dirty` compares against it. */
   private saved: EditorDocument;
+  private look: NewElementLook = { buttonColor: null };
 
   constructor(
     doc: EditorDocument,
@@ -37,6 +49,11 @@ export class DocumentStore {
 
   setLimits(limits: EditorLimits): void {
     this.limits = limits;
+  }
+
+  /** What new elements take from the app's branding (the colour of a new button). */
+  setLook(look: NewElementLook): void {
+    this.look = look;
   }
 
   // --- selection -------------------------------------------------------------------------------
@@ -104,7 +121,7 @@ export class DocumentStore {
     if (!video) return { ok: false, message: MESSAGES.notFound };
     const refused = limitRefusal(doc, this.limits, type);
     if (refused) return { ok: false, message: refused };
-    const element = newElement(doc, video, type, timing);
+    const element = newElement(doc, video, type, timing, this.look);
     this.update((d) => mapVideo(d, editorId, (v) => ({ ...v, elements: [...v.elements, element] })));
     this.selectElement(element.id);
     return { ok: true, id: element.id };
@@ -160,7 +177,7 @@ export class DocumentStore {
   addBranch(elementId: string): string | null {
     const found = this.locate(elementId);
     if (!found || found.element.type !== 'branch') return null;
-    const branch = newBranch(this.state.doc, found.video, found.element);
+    const branch = newBranch(this.state.doc, found.video, found.element, this.look);
     this.updateBranchElement(elementId, (e) => ({ ...e, data: { ...e.data, branches: [...e.data.branches, branch] } }));
     this.set({ selectedBranch: branch.id });
     return branch.id;
@@ -210,7 +227,7 @@ export class DocumentStore {
 
   /** A new branch element on `sourceId` with one button to `targetId` (see `withBranchTo`); refused by the plan's limit. */
   branchOnMap(sourceId: string, targetId: string, pins: ReadonlyMap<string, MapPosition> = new Map()): BranchResult {
-    const made = withBranchTo(withPositions(this.state.doc, pins), this.limits, sourceId, targetId);
+    const made = withBranchTo(withPositions(this.state.doc, pins), this.limits, this.look, sourceId, targetId);
     if (!made) return { ok: false, message: MESSAGES.notFound };
     if ('refused' in made) return { ok: false, message: made.refused };
     this.update(() => made.doc);
@@ -226,7 +243,7 @@ export class DocumentStore {
     const added = withVideosAt(withPositions(this.state.doc, pins), videos);
     let doc = added.doc;
     for (const editorId of added.editorIds) {
-      const made = withBranchTo(doc, this.limits, sourceId, editorId);
+      const made = withBranchTo(doc, this.limits, this.look, sourceId, editorId);
       if (!made) return { ok: false, message: MESSAGES.notFound };
       if ('refused' in made) return { ok: false, message: made.refused };
       doc = made.doc;

@@ -50,6 +50,11 @@ export interface EditorLimits {
   perFunnel: number | null;
 }
 
+/** What new elements take from the app's branding: the background of a new button (the schema's default when null). */
+export interface NewElementLook {
+  buttonColor: string | null;
+}
+
 export type AddResult = { ok: true; id: string } | { ok: false; message: string };
 
 /** A branch made on the map: its element and button, or why the plan refuses it. */
