@@ -225,6 +225,9 @@ describeBrowser('captions: uploaded in the library, chosen by keyboard in the pl
     await waitForPath(page, '/funnels');
     await page.goto(`/funnels/${funnel.id}`);
     const preview = page.getByTestId('funnel-preview');
+    // The clip plays at once, its controls hidden until the pointer comes over the player (a
+    // hidden bar takes no clicks), as a mouse user reaches for them.
+    await preview.hover();
     await preview.getByRole('button', { name: 'Captions: Off' }).click();
     await preview.getByRole('menuitemradio', { name: 'English' }).click();
     await until(async () => (await cueText(page)) === 'Hello viewer', 'the cue in the preview');

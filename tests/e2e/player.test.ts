@@ -1,4 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { MESSAGES } from '@branchify/shared';
 import { baseUrl } from '../api/support/http';
 import { addVideo, createFunnel, freePlan, subscribedUser, twoVideoDocument } from '../api/support/content';
@@ -78,7 +80,14 @@ describe('GET /player/{reference}', () => {
       expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors \*/);
       expect(res.headers.get('x-frame-options')).toBeNull();
       const html = await res.text();
-      expect(html).toContain(MESSAGES.funnelUnavailable);
+      // The message once, its first sentence as the heading.
+      const text = /<main[^>]*>([\s\S]*)<\/main>/
+        .exec(html)![1]!
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      expect(text).toBe(MESSAGES.funnelUnavailable);
+      expect(html).toMatch(/<h1>This funnel is not available\.<\/h1>/);
     }
   });
 });
@@ -106,8 +115,8 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await browser?.close();
   });
 
-  const open = async (reference: string, viewport = { width: 960, height: 540 }) => {
-    const context = await browser.newContext({ viewport });
+  const open = async (reference: string, viewport = { width: 960, height: 540 }, device: Pick<BrowserContextOptions, 'hasTouch' | 'isMobile'> = {}) => {
+    const context = await browser.newContext({ viewport, ...device });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -401,7 +410,9 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     expect(Math.round((box.width / box.height) * 9)).toBe(16);
     const visit = (await page.getByRole('button', { name: 'Visit' }).boundingBox())!;
     expect(visit.x + visit.width).toBeLessThanOrEqual(box.x + box.width + 1);
-    // Seek step 10 s from the keyboard, then fullscreen on the container.
+    // Seek step 10 s from the keyboard, then fullscreen on the container. The controls hide while
+    // playing and take no clicks until the pointer comes over the player.
+    await player.hover();
     await page.getByRole('button', { name: 'Pause' }).click();
     await player.focus();
     await page.keyboard.press('ArrowRight');
@@ -418,5 +429,242 @@ describeBrowser('the player in Chromium (generic provider, bundled sample video)
     await page.getByRole('button', { name: 'Fullscreen' }).click();
     await waitFor(() => page.evaluate(() => document.fullscreenElement?.classList.contains('bf-player') ?? false), 3000, 'fullscreen');
     await context.close();
+  });
+});
+
+// --- the control bar and the choices, with touch and with the mouse ---------------------------
+
+/** The demo funnel's intro element (database/seed/demo-funnel.json): two buttons low on the video. */
+const demoChoice = (buttonsTop?: number) => {
+  const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'database', 'seed', 'demo-funnel.json'), 'utf8'));
+  const element = structuredClone(file.funnel.videos.find((v: { editor_id: string }) => v.editor_id === 'intro').elements[0]);
+  if (buttonsTop !== undefined) for (const b of element.data.branches) b.standard.position.top = buttonsTop;
+  return element;
+};
+
+/** Where the control bar is and whether it shows, and each visible choice with what takes taps around it. */
+const barAndChoices = (page: Page) =>
+  page.evaluate(() => {
+    const box = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const bar = document.querySelector('.bf-controls')!;
+    const style = getComputedStyle(bar);
+    const choices = Array.from(document.querySelectorAll('.bf-element:not(.bf-fading) .bf-branch')).map((b) => {
+      const r = box(b);
+      const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+      // What a tap 22 px from the button's centre, each way, lands on.
+      const around = (
+        [
+          [-22, 0],
+          [22, 0],
+          [0, -22],
+          [0, 22],
+        ] as const
+      ).map(([dx, dy]) => {
+        const hit = document.elementFromPoint(x + dx, y + dy);
+        return hit === b ? 'the button' : (hit?.className.toString() ?? 'nothing');
+      });
+      return { name: (b.textContent ?? '').trim(), ...r, around };
+    });
+    return { bar: box(bar), opacity: Number(style.opacity), pointerEvents: style.pointerEvents, choices };
+  });
+
+type Rect = { left: number; top: number; right: number; bottom: number };
+const intersects = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describeBrowser('the player: hidden controls take no taps, choices stay clear of the bar and big enough to tap', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const publishDemo = (key: string, buttonsTop?: number) =>
+    publishFunnel(owner, { a: media.url(`${key}-a`), b: media.url(`${key}-b`), c: media.url(`${key}-c`) }, (ids) => ({
+      videos: [
+        { id: ids.a, editor_id: 'intro', elements: [demoChoice(buttonsTop)] },
+        { id: ids.b, editor_id: 'tour', elements: [] },
+        { id: ids.c, editor_id: 'plans', elements: [] },
+      ],
+    }));
+
+  const openPlayer = async (
+    reference: string,
+    viewport: { width: number; height: number },
+    device: Pick<BrowserContextOptions, 'hasTouch' | 'isMobile'> = {},
+  ) => {
+    const context = await browser.newContext({ viewport, ...device });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl()}/player/${reference}`);
+    await page.getByRole('button', { name: 'See the plans' }).waitFor({ state: 'visible', timeout: 15_000 });
+    // The entrance animation has run: the buttons sit where they stay.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+    return { context, page, errors };
+  };
+
+  /** The middle of the lower half of a button: where the hidden bar used to take the tap. */
+  const lowerMiddle = (c: Rect) => ({ x: (c.left + c.right) / 2, y: c.top + (c.bottom - c.top) * 0.75 });
+
+  const branchRecorded = (funnelId: number, nodeId: string) =>
+    waitFor(
+      async () => (await suite.db('branchify_funnel_interactions').where({ funnel_id: funnelId, node_id: nodeId, type: 'branch' })).length > 0,
+      8000,
+      `the ${nodeId} branch recorded`,
+    );
+
+  it('on a 390 px touch screen: a tap on a branch button takes the branch, hit areas are 44 px or more, the bar never covers a choice', async () => {
+    const { id: funnelId, reference } = await publishDemo('touch');
+    const { context, page, errors } = await openPlayer(reference, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches && matchMedia('(hover: none)').matches)).toBe(true);
+    expect(await videoPaused(page)).toBe(false);
+
+    // Playing, untouched: the controls are hidden and take no taps.
+    await waitFor(async () => (await barAndChoices(page)).opacity === 0, 3000, 'the controls to hide');
+    const hidden = await barAndChoices(page);
+    expect(hidden.pointerEvents).toBe('none');
+    expect(hidden.choices.map((c) => c.name)).toEqual(['Show me around', 'See the plans']);
+    for (const c of hidden.choices) {
+      // Drawn smaller than a fingertip, tappable over 44 px or more each way, and clear of the bar.
+      expect(c.bottom - c.top).toBeLessThan(44);
+      expect({ name: c.name, around: c.around }).toEqual({ name: c.name, around: ['the button', 'the button', 'the button', 'the button'] });
+      expect(intersects(c, hidden.bar)).toBe(false);
+      // Its hit area too: the tap 22 px below its centre is not the bar's.
+      expect((c.top + c.bottom) / 2 + 22).toBeLessThanOrEqual(hidden.bar.top);
+    }
+    await shot(page, 'player-touch-390-choices');
+
+    // The issue's tap: the middle of the lower half of "See the plans", the controls hidden.
+    const plans = hidden.choices[1];
+    await page.touchscreen.tap(lowerMiddle(plans).x, lowerMiddle(plans).y);
+    await waitFor(async () => (await currentEditor(page)) === 'plans', 5000, 'the plans video');
+    await branchRecorded(funnelId, 'demo-to-plans');
+
+    // Again from the start: a tap on the video outside the choices shows the controls and does not pause.
+    await page.reload();
+    await page.getByRole('button', { name: 'Show me around' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await waitFor(async () => (await barAndChoices(page)).opacity === 0, 3000, 'the controls to hide');
+    const player = (await page.locator('.bf-player').boundingBox())!;
+    await page.touchscreen.tap(player.x + 30, player.y + 30);
+    await waitFor(async () => (await barAndChoices(page)).opacity === 1, 3000, 'the controls to show');
+    expect(await videoPaused(page)).toBe(false);
+    const shown = await barAndChoices(page);
+    expect(shown.pointerEvents).toBe('auto');
+    for (const c of shown.choices) expect(intersects(c, shown.bar)).toBe(false);
+    await shot(page, 'player-touch-390-controls-shown');
+    // With the controls up, a choice still takes its tap.
+    const tour = shown.choices[0];
+    await page.touchscreen.tap(lowerMiddle(tour).x, lowerMiddle(tour).y);
+    await waitFor(async () => (await currentEditor(page)) === 'tour', 5000, 'the tour video');
+    await branchRecorded(funnelId, 'demo-to-tour');
+    // A few seconds after the tap the controls hide again over the playing video.
+    await waitFor(async () => (await barAndChoices(page)).opacity === 0 && !(await videoPaused(page)), 6000, 'the controls to hide again');
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('on a 390 px touch screen small buttons of every uncut shape and image buttons take taps over 44 px or more', async () => {
+    const small = (id: string, left: number, shape: string) => ({
+      id,
+      name: id,
+      type: 'standard',
+      onclick: 'url',
+      externalLink: 'https://example.com/',
+      standard: { text: id, shape, fontSize: 0.75, position: { top: 150, left } },
+    });
+    const { reference } = await publishFunnel(owner, { a: media.url('shapes-a') }, (ids) => ({
+      videos: [
+        {
+          id: ids.a,
+          editor_id: 'intro',
+          elements: [
+            {
+              ...branchEl('shapes', 'intro', 0, 11, [
+                // (Hexagons and chevrons are cut with clip-path, which cuts their hit area too.)
+                small('Box', 0, 'rectangle'),
+                small('Tip', 130, 'comment'),
+                small('Note', 260, 'stickynote'),
+                small('Dot', 380, 'circle'),
+                {
+                  id: 'Pic',
+                  name: 'Pic',
+                  type: 'image',
+                  onclick: 'url',
+                  externalLink: 'https://example.com/',
+                  image: { width: 40, height: 30, position: { top: 150, left: 480 } },
+                },
+              ]),
+              position: { top: 0, left: 20 },
+            },
+          ],
+        },
+      ],
+    }));
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/player/${reference}`);
+    await page.getByRole('button', { name: 'Pic' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+    const { choices } = await barAndChoices(page);
+    expect(choices.map((c) => c.name)).toEqual(['Box', 'Tip', 'Note', 'Dot', 'Pic']);
+    for (const c of choices) {
+      expect(Math.min(c.right - c.left, c.bottom - c.top)).toBeLessThan(44);
+      expect({ name: c.name, around: c.around }).toEqual({ name: c.name, around: ['the button', 'the button', 'the button', 'the button'] });
+    }
+    await shot(page, 'player-touch-390-button-shapes');
+    await context.close();
+  });
+
+  it('at 1440 px with the mouse and the keyboard: the shown bar never covers a choice, even one placed at the very bottom', async () => {
+    // The demo's buttons moved to the bottom edge, where the bar would lie over them.
+    const { id: funnelId, reference } = await publishDemo('mouse', 318);
+    const { context, page, errors } = await openPlayer(reference, { width: 1440, height: 900 });
+    const player = (await page.locator('.bf-player').boundingBox())!;
+
+    // The mouse away from the player: the bar hides, and a hidden bar takes no clicks.
+    await page.mouse.move(player.x + player.width / 2, player.y + player.height + 20);
+    await waitFor(async () => (await barAndChoices(page)).opacity === 0, 3000, 'the controls to hide');
+    expect((await barAndChoices(page)).pointerEvents).toBe('none');
+
+    // Over the player the bar shows, below the choices; a click on a choice's lower half takes it.
+    await page.mouse.move(player.x + 40, player.y + 40);
+    await waitFor(async () => (await barAndChoices(page)).opacity === 1, 3000, 'the controls to show');
+    const shown = await barAndChoices(page);
+    expect(shown.pointerEvents).toBe('auto');
+    expect(shown.choices).toHaveLength(2);
+    for (const c of shown.choices) {
+      expect(intersects(c, shown.bar)).toBe(false);
+      expect(c.bottom).toBeLessThanOrEqual(player.y + player.height);
+    }
+    await shot(page, 'player-mouse-1440-controls-over-low-choices');
+
+    // The keyboard reaches the controls (with the mouse away, they show on focus). From the start
+    // again: the 12 s clip may have ended meanwhile, and a stopped video shows its controls.
+    await page.mouse.move(player.x + player.width / 2, player.y + player.height + 20);
+    await page.reload();
+    await page.getByRole('button', { name: 'See the plans' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await waitFor(async () => (await barAndChoices(page)).opacity === 0, 3000, 'the controls to hide');
+    let inBar = false;
+    for (let i = 0; i < 12 && !inBar; i++) {
+      await page.keyboard.press('Tab');
+      inBar = await page.evaluate(() => Boolean(document.activeElement?.closest('.bf-controls')));
+    }
+    expect(inBar).toBe(true);
+    await waitFor(async () => (await barAndChoices(page)).opacity === 1, 3000, 'the controls to show on focus');
+    const focused = await barAndChoices(page);
+    for (const c of focused.choices) expect(intersects(c, focused.bar)).toBe(false);
+    await shot(page, 'player-keyboard-1440-controls-focused');
+
+    const plans = focused.choices[1];
+    await page.mouse.click(lowerMiddle(plans).x, lowerMiddle(plans).y);
+    await waitFor(async () => (await currentEditor(page)) === 'plans', 5000, 'the plans video');
+    await branchRecorded(funnelId, 'demo-to-plans');
+    await context.close();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { FADE_OUT_MS, branchAction, inactionAction, isWithin, pauseSeconds, startVideo, type BranchAction, type InactionAction } from './timeline';
-import type { BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
+import type { Branch, BranchElement, FunnelElement, PlayerPayload, PlayerVideo } from './types';
 import { branchApplies, elementApplies, inactionApplies, presentElement } from './conditions';
 import type { FunnelLogic } from './logic-hooks';
 
@@ -63,8 +63,12 @@ export type Command =
   | { type: 'load'; editorId: string; time: number; autoplay: boolean }
   | { type: 'open'; url: string; newTab: boolean }
   | { type: 'interaction'; interaction: Interaction }
-  /** Branches appeared; `waitSeconds`: the video waits that long for a choice, else null. */
-  | { type: 'announce'; element: BranchElement; waitSeconds: number | null };
+  /**
+   * Choices appeared: the element's (as shown, only its visible branches) or, with `added`, those of
+   * an element already on screen whose conditions now hold. `waitSeconds`: the video waits that
+   * long for a choice, else null.
+   */
+  | { type: 'announce'; element: BranchElement; waitSeconds: number | null; added?: readonly Branch[] };
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -93,6 +97,8 @@ export class FunnelRuntime {
   private readonly entered = new Set<string>();
   /** Elements the viewer answered, skipped or that took their inaction: hidden for this pass. */
   private readonly dismissed = new Set<string>();
+  /** The branches each entered branch element showed at the last sync (conditions may add some later). */
+  private readonly visibleChoices = new Map<string, ReadonlySet<string>>();
   private waitTimer: unknown = null;
   /** The viewer paused the current wait's countdown at some point (recorded with its inaction). */
   private waitPaused = false;
@@ -134,6 +140,7 @@ export class FunnelRuntime {
     this.clearFades();
     this.entered.clear();
     this.dismissed.clear();
+    this.visibleChoices.clear();
     this.set({ video, time, shown: [], waiting: null });
     this.emit({ type: 'load', editorId, time, autoplay });
     this.sync(time, false);
@@ -302,6 +309,7 @@ export class FunnelRuntime {
       if (time < element.showAt || time > element.hideAt) {
         this.entered.delete(element.id);
         this.dismissed.delete(element.id);
+        this.visibleChoices.delete(element.id);
       }
     }
     if (this.state.waiting) {
@@ -320,16 +328,24 @@ export class FunnelRuntime {
     const next: ShownElement[] = [];
     let waiting = this.state.waiting;
     const entering: FunnelElement[] = [];
+    const appearing: Array<{ element: BranchElement; added: Branch[] }> = [];
     for (const element of video.elements) {
       const inside = isWithin(element, time) && !this.dismissed.has(element.id) && elementApplies(element, this.logic);
       const current = shownById.get(element.id);
       if (inside) {
         if (current?.fading) this.cancelFade(element.id);
-        next.push({ element: presentElement(element, this.logic), fading: false });
+        const shown = presentElement(element, this.logic);
+        next.push({ element: shown, fading: false });
         if (!this.entered.has(element.id)) {
           this.entered.add(element.id);
-          entering.push(presentElement(element, this.logic));
+          entering.push(shown);
+        } else if (shown.type === 'branch') {
+          // Choices whose conditions have come to hold since the last sync are news too.
+          const before = this.visibleChoices.get(element.id);
+          const added = shown.data.branches.filter((b) => !before?.has(b.id));
+          if (added.length) appearing.push({ element: shown, added: before?.size ? added : [] });
         }
+        if (shown.type === 'branch') this.visibleChoices.set(element.id, new Set(shown.data.branches.map((b) => b.id)));
       } else if (current) {
         if (!current.fading) this.startFade(element.id);
         next.push({ element: current.element, fading: true });
@@ -340,7 +356,8 @@ export class FunnelRuntime {
       if (element.type !== 'branch') continue;
       const seconds = pauseSeconds(element);
       const waits = seconds !== null && playing && !this.state.waiting;
-      this.emit({ type: 'announce', element, waitSeconds: waits ? seconds : null });
+      // An element whose choices are all hidden by their conditions has nothing to say (yet).
+      if (element.data.branches.length) this.emit({ type: 'announce', element, waitSeconds: waits ? seconds : null });
       if (waits) {
         waiting = { elementId: element.id, endsAt: this.clock.now() + seconds * 1000, pausedLeft: null };
         this.waitPaused = false;
@@ -349,6 +366,8 @@ export class FunnelRuntime {
         this.emit({ type: 'pause' });
       }
     }
+    // An element that showed no choice announces itself whole; one that did, what it gained.
+    for (const { element, added } of appearing) this.emit({ type: 'announce', element, waitSeconds: null, ...(added.length ? { added } : {}) });
   }
 
   private endWait(elementId: string): void {

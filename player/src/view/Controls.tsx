@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SEEK_STEP_SECONDS } from '../runtime/timeline';
+import { MenuButton } from './MenuButton';
 import { formatTime } from './style';
 
 export interface ControlsProps {
@@ -49,11 +50,10 @@ const progressKeyTarget = (key: string, time: number, max: number): number | nul
 
 /** The controls: play, progress, current time, settings, volume, fullscreen. */
 export const Controls = (p: ControlsProps) => {
-  const [menu, setMenu] = useState(false);
   const max = p.duration && Number.isFinite(p.duration) ? p.duration : Math.max(p.time, 1);
   return (
     <div className="bf-controls" onClick={(e) => e.stopPropagation()}>
-      <button type="button" className="bf-ctl bf-focusable" aria-label={p.playing ? 'Pause' : 'Play'} onClick={p.onPlay}>
+      <button type="button" className="bf-ctl bf-focusable" data-control="play" aria-label={p.playing ? 'Pause' : 'Play'} onClick={p.onPlay}>
         <Icon d={p.playing ? PAUSE : PLAY} />
       </button>
       <input
@@ -77,31 +77,14 @@ export const Controls = (p: ControlsProps) => {
         {formatTime(p.time)} / {formatTime(p.duration)}
       </span>
       {p.extra}
-      <div className="bf-menu-wrap">
-        <button type="button" className="bf-ctl bf-focusable" aria-label="Settings" aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)}>
-          <Icon d={SETTINGS} />
-        </button>
-        {menu && (
-          <div className="bf-menu" role="menu" aria-label="Playback speed">
-            {p.rates.length ? (
-              p.rates.map((r) => (
-                <button
-                  key={r}
-                  type="button"
-                  role="menuitemradio"
-                  aria-checked={r === p.rate}
-                  className="bf-focusable"
-                  onClick={() => (p.onRate(r), setMenu(false))}
-                >
-                  {r === 1 ? 'Normal' : `${r}×`}
-                </button>
-              ))
-            ) : (
-              <span className="bf-menu-empty">No settings for this video</span>
-            )}
-          </div>
-        )}
-      </div>
+      <MenuButton
+        label="Settings"
+        menuLabel="Playback speed"
+        icon={<Icon d={SETTINGS} />}
+        items={p.rates.map((r) => ({ key: String(r), label: r === 1 ? 'Normal' : `${r}×`, checked: r === p.rate }))}
+        empty="No settings for this video"
+        onChoose={(index) => p.onRate(p.rates[index]!)}
+      />
       <button type="button" className="bf-ctl bf-focusable" aria-label={p.muted ? 'Unmute' : 'Mute'} onClick={p.onMute}>
         <Icon d={p.muted || p.volume === 0 ? MUTED : VOLUME} />
       </button>

@@ -6,7 +6,7 @@ import type { PlaybackStore } from '../runtime/playback';
 import { branchTargets } from '../runtime/timeline';
 import type { LastViewState, PlayerPayload, PlayerVideo } from '../runtime/types';
 import { countdownAnnouncement } from './Countdown';
-import { announcement } from './Overlays';
+import { addedAnnouncement, announcement, sentences } from './Overlays';
 import { Stage } from './stage';
 
 export interface PlayerHooks {
@@ -147,12 +147,11 @@ const onCommand = (w: Wiring, command: Command) => {
     case 'interaction':
       w.hooks.onInteraction?.(command.interaction);
       return;
-    case 'announce':
-      w.announce(
-        command.waitSeconds === null
-          ? announcement(command.element)
-          : `${announcement(command.element)}. ${countdownAnnouncement(command.element, command.waitSeconds)}`,
-      );
+    case 'announce': {
+      const choices = command.added ? addedAnnouncement(command.element, command.added) : announcement(command.element);
+      if (!choices) return;
+      w.announce(command.waitSeconds === null ? choices : sentences(choices, countdownAnnouncement(command.element, command.waitSeconds)));
+    }
   }
 };
 

@@ -155,7 +155,11 @@ export const cachedPage = (entry: PlayerEntry): EncodedBody | null => {
  */
 export const renderPlayerPage = async (strapi: Strapi, ctx: Context, reference: string): Promise<void> => {
   const entry = await getService(strapi, 'player-payload').find(reference);
-  if (!entry) return messagePage(ctx, 404, 'This funnel is not available.', MESSAGES.funnelUnavailable);
+  if (!entry) {
+    // Its first sentence heads the page and the rest follows: a screen reader hears the message once.
+    const [heading, ...rest] = MESSAGES.funnelUnavailable.split(/(?<=\.)\s+/);
+    return messagePage(ctx, 404, heading!, rest.join(' '));
+  }
   const assets = playerAssets();
   if (!assets) return messagePage(ctx, 503, MESSAGES.playerLoadFailed, 'The player has not been built on this server (npm run build).');
 
