@@ -176,10 +176,10 @@ describeBrowser('funnel map in the editor', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => !url.searchParams.has('video'));
 
-    // A click on a node opens that video's timeline (focus first pans it back into view: the map opened at a readable zoom, wider than the screen).
+    // A double-click on a node opens that video's timeline (a click only selects it for the map's toolbar; focus first pans it back into view: the map opened at a readable zoom, wider than the screen).
     await node(/^Not reachable lost/).focus();
     await until(() => inView(map, map.getByTestId('map-node-lost')), 'the lost video in view');
-    await node(/^Not reachable lost/).click();
+    await node(/^Not reachable lost/).dblclick();
     await page.waitForURL((url) => url.searchParams.get('video') === 'lost');
     await page.getByRole('dialog').first().waitFor();
     await shot(page, '221-funnel-map-opened-video');

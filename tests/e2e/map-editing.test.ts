@@ -162,6 +162,7 @@ describeBrowser('editing on the funnel map', () => {
     // The only way to Right path: the visible Delete branch control asks first; Close keeps it.
     const toRight = second;
     await map.locator(`.react-flow__edge[data-id="${toRight}"]`).focus();
+    await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Delete branch' }).click();
     const ask = page.getByRole('dialog', { name: 'Delete branch' });
     await expect(ask.innerText()).resolves.toContain("'Right path' is the last way to reach 'Right path'");

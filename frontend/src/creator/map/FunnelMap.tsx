@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type ReactFlowState, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
@@ -8,7 +8,7 @@ import { InitialView } from './InitialView';
 import { RoutedEdge } from './MapEdge';
 import { VideoNode } from './MapNode';
 import { MapMotion, MotionStore, motionKey, motionOf } from './map-motion';
-import { EdgeLabels, FOCUS, FocusedEdge, type FunnelMapProps, type VideoNodeData } from './map-shared';
+import { EdgeLabels, FOCUS, FocusedEdge, PickEdge, SelectedItem, type FunnelMapProps, type VideoNodeData } from './map-shared';
 import { useFlowElements } from './useFlowElements';
 import { useMapEditing, type MapEditor } from './useMapEditing';
 import { useMapInteractions } from './useMapInteractions';
@@ -106,8 +106,13 @@ const MotionTracker = ({ routedAt }: { routedAt: ReadonlyMap<string, Point> }) =
   return null;
 };
 
-/** What React Flow calls back: opening (clicks) and, on the editing map, the edits. */
-type FlowHandlers = MapEditor['flow'] & { onNodeClick: (e: unknown, node: Node) => void; onEdgeClick: (e: unknown, edge: Edge) => void };
+/** What React Flow calls back: selecting or opening (clicks, double-clicks) and, on the editing map, the edits. */
+type FlowHandlers = MapEditor['flow'] & {
+  onNodeClick: (e: unknown, node: Node) => void;
+  onEdgeClick: (e: unknown, edge: Edge) => void;
+  onNodeDoubleClick: (e: unknown, node: Node) => void;
+  onEdgeDoubleClick: (e: unknown, edge: Edge) => void;
+};
 
 /** The laid-out map: React Flow with its nodes, edges, controls, and a minimap when the map is bigger than the view; an editing surface when `editing` is given. */
 const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', editing }: FunnelMapProps) => {
@@ -116,17 +121,32 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
   const edgeById = useMemo(() => new Map(layout.edges.map((e) => [e.id, e])), [layout]);
   const { nodes, edges } = useFlowElements(layout, byId, stats, onOpen, Boolean(editing));
   const editor = useMapEditing(editing, layout, edgeById);
-  const { focusedEdge, current, onFocus, onBlur, onKeyDown, open, openEdge } = useMapInteractions({ layout, byId, edgeById, videos, onOpen, editing, editor });
+  const area = useRef<HTMLDivElement>(null);
+  const { focusedEdge, current, select, click, openItem, onFocus, onBlur, onKeyDown } = useMapInteractions({
+    layout,
+    byId,
+    edgeById,
+    videos,
+    onOpen,
+    editing,
+    editor,
+    area,
+  });
   // Stable for the map's life: React Flow hands them to every edge, and a new one draws all 600 again.
   const handlers = useStableHandlers({
-    onNodeClick: (_: unknown, node: Node) => open(node.id),
-    onEdgeClick: (_: unknown, edge: Edge) => openEdge(edge.id),
+    onNodeClick: (_: unknown, node: Node) => click({ kind: 'node', id: node.id }),
+    onEdgeClick: (_: unknown, edge: Edge) => click({ kind: 'edge', id: edge.id }),
+    onNodeDoubleClick: (_: unknown, node: Node) => openItem({ kind: 'node', id: node.id }),
+    onEdgeDoubleClick: (_: unknown, edge: Edge) => openItem({ kind: 'edge', id: edge.id }),
+    pickEdge: (id: string) => select({ kind: 'edge', id }),
+    openEdge: (id: string) => openItem({ kind: 'edge', id }),
     ...editor?.flow,
-  } satisfies Partial<FlowHandlers>);
+  } satisfies Partial<FlowHandlers> & { pickEdge: (id: string) => void; openEdge: (id: string) => void });
+  const pick = useMemo(() => (editor ? { select: handlers.pickEdge, open: handlers.openEdge } : null), [editor, handlers]);
   const motion = useMotion(layout);
 
   return (
-    <>
+    <div ref={area}>
       <Box
         sx={{
           height,
@@ -149,29 +169,33 @@ const MapView = ({ videos, onOpen, stats, height = 560, label = 'Funnel map', ed
         data-testid="funnel-map"
       >
         <FocusedEdge.Provider value={focusedEdge}>
-          <MapMotion.Provider value={motion.store}>
-            <LabelLayer>
-              <FlowCanvas
-                nodes={nodes}
-                edges={edges}
-                layout={layout}
-                routedAt={motion.routedAt}
-                edits={Boolean(editor)}
-                handlers={handlers}
-                opens={Boolean(onOpen)}
-              />
-            </LabelLayer>
-          </MapMotion.Provider>
+          <SelectedItem.Provider value={current?.id ?? null}>
+            <PickEdge.Provider value={pick}>
+              <MapMotion.Provider value={motion.store}>
+                <LabelLayer>
+                  <FlowCanvas
+                    nodes={nodes}
+                    edges={edges}
+                    layout={layout}
+                    routedAt={motion.routedAt}
+                    edits={Boolean(editor)}
+                    handlers={handlers}
+                    opens={Boolean(onOpen)}
+                  />
+                </LabelLayer>
+              </MapMotion.Provider>
+            </PickEdge.Provider>
+          </SelectedItem.Provider>
         </FocusedEdge.Provider>
       </Box>
       {/* After the map, so Tab from the page's header enters the map first. */}
       {editor && (
         <Suspense fallback={null}>
-          <MapToolbar editor={editor} current={current} byId={byId} edgeById={edgeById} />
+          <MapToolbar editor={editor} current={current} byId={byId} edgeById={edgeById} onEdit={openItem} />
           <MapStatus announcement={editor.announcement} />
         </Suspense>
       )}
-    </>
+    </div>
   );
 };
 
@@ -207,9 +231,13 @@ const FlowCanvas = memo(
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onNodeClick={handlers.onNodeClick}
-        onEdgeClick={opens ? handlers.onEdgeClick : undefined}
+        onEdgeClick={opens || edits ? handlers.onEdgeClick : undefined}
         {...(edits
           ? {
+              // A click selects for the toolbar; a double-click opens in the editor (not a zoom).
+              onNodeDoubleClick: handlers.onNodeDoubleClick,
+              onEdgeDoubleClick: handlers.onEdgeDoubleClick,
+              zoomOnDoubleClick: false,
               onNodeDragStop: handlers.onNodeDragStop,
               onConnect: handlers.onConnect,
               onConnectEnd: handlers.onConnectEnd,
@@ -227,6 +255,8 @@ const FlowCanvas = memo(
         nodesFocusable
         edgesFocusable
         autoPanOnNodeFocus={false}
+        // A branch's end dragged from a video at the map's border must not slide the map under the pointer.
+        autoPanOnConnect={false}
         minZoom={0.1}
         maxZoom={1.5}
         ariaLabelConfig={labels}
@@ -265,12 +295,12 @@ const FindLabelLayer = ({ onFound }: { onFound: (layer: Element | null) => void 
 /** What a screen reader says a node or an edge does. */
 const ariaLabels = (opens: boolean, edits: boolean) => ({
   'node.a11yDescription.default': edits
-    ? 'Press Enter to open this video in the editor, B to branch from it to another video, Delete to remove it from the funnel; Right arrow goes to its branches.'
+    ? 'Press Space to select this video for the map’s buttons, Enter to open it in the editor, B to branch from it to another video, Delete to remove it from the funnel; Right arrow goes to its branches.'
     : opens
       ? 'Press Enter to open this video in the editor; Right arrow goes to its branches.'
       : 'A video of the funnel; Right arrow goes to its branches.',
   'edge.a11yDescription.default': edits
-    ? 'Press Enter to edit this branch in its video, T to change where it leads, Delete to delete it; Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.'
+    ? 'Press Space to select this branch for the map’s buttons, Enter to edit it in its video, T to change where it leads, Delete to delete it; Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.'
     : opens
       ? 'Press Enter to edit this branch in its video; Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.'
       : 'Right arrow goes to where it leads, Left arrow to its video, Up and Down arrows to the video’s other branches.',

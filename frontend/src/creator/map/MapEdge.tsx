@@ -4,7 +4,21 @@ import { createPortal } from 'react-dom';
 import { BaseEdge, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
 import { conditionLabel, shortLabel, type LaidOutEdge, type LaidOutNode, type Point } from './funnel-graph';
 import { useEdgeMotion } from './map-motion';
-import { DANGER, EdgeLabels, FOCUS, FocusedEdge, edgeColor, percent, plural, type EdgeFigures, type RoutedEdgeData } from './map-shared';
+import { routePath } from './map-routes';
+import {
+  DANGER,
+  EdgeLabels,
+  FOCUS,
+  FocusedEdge,
+  PickEdge,
+  SELECTED,
+  SelectedItem,
+  edgeColor,
+  percent,
+  plural,
+  type EdgeFigures,
+  type RoutedEdgeData,
+} from './map-shared';
 
 /** A smooth path through dagre's points. */
 const pathThrough = (points: Point[]): string => {
@@ -21,24 +35,31 @@ const pathThrough = (points: Point[]): string => {
   return d;
 };
 
-/** An edge of the map: its path through dagre's points (a curve once a video has moved) and its label (the button's text, and its figures). */
+/** The edge's path: its own route between its handles, else dagre's points; a plain curve while one of its videos is dragged away. */
+const edgePath = (edge: LaidOutEdge, offRoute: boolean, ends: Parameters<typeof getBezierPath>[0]): string => {
+  if (offRoute || (!edge.route && edge.points.length === 0)) return getBezierPath(ends)[0];
+  if (edge.route) return routePath(edge.route, { x: ends.sourceX, y: ends.sourceY }, { x: ends.targetX, y: ends.targetY });
+  return pathThrough(edge.points);
+};
+
+/** An edge of the map: its route (dagre's, or its own round the cards) and its label on it (the button's text, and its figures). */
 export const RoutedEdge = memo(
   ({ id, source, target, data, markerEnd, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition }: EdgeProps<Edge<RoutedEdgeData>>) => {
     const focused = useContext(FocusedEdge) === id;
+    const selected = useContext(SelectedItem) === id;
     const { moving, offRoute } = useEdgeMotion(source, target);
     if (!data) return null;
-    const routed = Boolean(data.edge.routedFrom && data.edge.points.length) && !offRoute;
     const { edge, stats } = data;
     const color = edgeColor(edge);
-    const [curve, labelX, labelY] = routed ? [''] : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
-    const labelBox = routed ? edge.labelBox : { ...edge.labelBox, x: labelX! - edge.labelBox.width / 2, y: labelY! - edge.labelBox.height / 2 };
+    const labelBox = edge.labelBox;
     return (
       <MapEdgeView
         id={id}
         data={data}
         color={color}
         focused={focused}
-        path={routed ? pathThrough(edge.points) : curve}
+        selected={selected}
+        path={edgePath(edge, offRoute, { sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition })}
         moving={moving}
         labelBox={labelBox}
         markerEnd={markerEnd}
@@ -53,6 +74,7 @@ const MapEdgeView = ({
   data: { edge },
   color,
   focused,
+  selected,
   path,
   labelBox,
   markerEnd,
@@ -63,6 +85,8 @@ const MapEdgeView = ({
   data: RoutedEdgeData;
   color: string;
   focused: boolean;
+  /** What the toolbar acts on. */
+  selected: boolean;
   path: string;
   labelBox: LaidOutEdge['labelBox'];
   markerEnd?: string;
@@ -72,14 +96,16 @@ const MapEdgeView = ({
 }) => {
   // One shared layer for every label (React Flow's EdgeLabelRenderer looks it up per edge on every store change).
   const labels = useContext(EdgeLabels);
+  const pick = useContext(PickEdge);
+  const ring = focused ? `3px solid ${FOCUS}` : selected ? `3px solid ${SELECTED}` : 'none';
   return (
     <>
       <BaseEdge
         path={path}
         markerEnd={markerEnd}
         style={{
-          stroke: focused ? FOCUS : color,
-          strokeWidth: focused ? 4 : 2,
+          stroke: focused ? FOCUS : selected ? SELECTED : color,
+          strokeWidth: focused || selected ? 4 : 2,
           strokeDasharray: edge.broken || edge.kind === 'inaction' ? '6 4' : edge.linkOut ? '2 4' : undefined,
         }}
       />
@@ -87,14 +113,16 @@ const MapEdgeView = ({
         !moving &&
         createPortal(
           <div
-            className="branchify-map-label"
+            className={pick ? 'branchify-map-label branchify-map-label-pickable nopan' : 'branchify-map-label'}
+            onClick={pick ? () => pick.select(edge.id) : undefined}
+            onDoubleClick={pick ? () => pick.open(edge.id) : undefined}
             style={{
               transform: `translate(${labelBox.x}px, ${labelBox.y}px)`,
               width: labelBox.width,
               height: labelBox.height,
               background: edge.linkOut ? '#f1f8f6' : '#fff',
               border: `1px solid ${color}`,
-              outline: focused ? `3px solid ${FOCUS}` : 'none',
+              outline: ring,
               color: edge.broken ? DANGER : '#1f2328',
             }}
             data-testid={`map-edge-${edge.id}`}

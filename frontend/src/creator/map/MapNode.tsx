@@ -1,11 +1,11 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatTimecode } from '../editor/timeline-math';
 import { VideoPoster } from '../../shared/VideoPoster';
 import { edgeStatsKey, shortLabel, type LaidOutNode, type NodeStats } from './funnel-graph';
-import { DANGER, LINK, WARNING, plural, type VideoNodeData } from './map-shared';
+import { DANGER, LINK, SELECTED, SelectedItem, WARNING, plural, type VideoNodeData } from './map-shared';
 
 const Flag = ({ children, color }: { children: string; color: string }) => (
   <Box component="span" sx={{ px: 0.75, py: 0.25, borderRadius: 1, bgcolor: color, color: '#fff', fontSize: 12, fontWeight: 600, lineHeight: 1.4 }}>
@@ -42,6 +42,7 @@ const handleStyle = (editable: boolean, side: 'left' | 'right') =>
 export const VideoNode = memo(
   ({ data }: NodeProps<Node<VideoNodeData>>) => {
     const { node, stats, jumps } = data;
+    const selected = useContext(SelectedItem) === node.id;
     const editable = Boolean(data.editable) && node.kind === 'video';
     const missing = node.kind === 'missing';
     const link = node.kind === 'link';
@@ -61,7 +62,10 @@ export const VideoNode = memo(
           color: '#1f2328',
           cursor: missing || link ? 'default' : 'pointer',
           overflow: 'hidden',
+          // Selected for the toolbar: a ring of its own colour (focus has the blue outline).
+          boxShadow: selected ? `0 0 0 4px ${SELECTED}` : undefined,
         }}
+        data-selected={selected || undefined}
         data-testid={`map-node-${node.id}`}
       >
         <Handle type="target" position={Position.Left} isConnectable={editable} style={handleStyle(editable, 'left')} />

@@ -1,5 +1,6 @@
 import dagre, { type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
 import { placeNode } from './map-placement';
+import { routeBox, routeEdges, runsBack, type EdgeRoute } from './map-routes';
 import { DEFAULT_INACTION, httpUrl, rootVideo, type Branch, type FunnelElement, type VideoProvider } from '@branchify/shared';
 
 /**
@@ -106,10 +107,13 @@ export interface LaidOutNode extends MapNode {
 }
 
 export interface LaidOutEdge extends MapEdge {
+  /** The automatic layout's route (used when `route` is not given). */
   points: Point[];
+  /** A route of its own: where the automatic layout's does not fit (a video placed by hand) or runs against the flow. */
+  route?: EdgeRoute;
   /** The label's box (top-left corner and size). */
   labelBox: Box;
-  /** Where its source and target nodes were when `points` were routed: moved away from there, it is drawn as a curve between them. */
+  /** Where its source and target nodes were when it was routed: while one is dragged away from there, it is drawn as a plain curve. */
   routedFrom?: { source: Point; target: Point };
 }
 
@@ -348,13 +352,6 @@ export const layoutKey = (graph: FunnelGraph): string =>
 /** Room kept around the map's content. */
 const MAP_MARGIN = 16;
 
-/** A label centred between the right of the source box and the left of the target box (where a curve between them passes). */
-const labelBetween = (source: Box, target: Box, label: Box): Box => ({
-  ...label,
-  x: (source.x + source.width + target.x) / 2 - label.width / 2,
-  y: (source.y + source.height / 2 + target.y + target.height / 2) / 2 - label.height / 2,
-});
-
 /**
  * The graph drawn with the positions the creator stored: those videos where they were put, the
  * rest where the automatic layout (`base`, laid out from the same graph) put them. Once any video
@@ -377,22 +374,39 @@ export const placeLayout = (graph: FunnelGraph, base: FunnelLayout, stored: Read
     boxes.set(node.id, near ? { ...box, ...placeNode(box, [...boxes.values()], near) } : box);
   }
   const nodes = graph.nodes.map((node): LaidOutNode => ({ ...node, box: boxes.get(node.id)! }));
-  const edges = graph.edges.map((edge): LaidOutEdge => {
-    const routed = baseEdge.get(edge.id);
+  // The automatic layout's route is kept while both videos are where it put them and the edge runs with the flow; the others are routed here, clear of its labels.
+  const keeps = (edge: MapEdge): boolean => {
     const from = baseBox.get(edge.source);
     const to = baseBox.get(edge.target);
     const source = boxes.get(edge.source)!;
     const target = boxes.get(edge.target)!;
-    const labelBox = routed?.labelBox ?? { x: 0, y: 0, width: 0, height: 0 };
-    const still = routed && from && to && from.x === source.x && from.y === source.y && to.x === target.x && to.y === target.y;
-    return {
-      ...edge,
-      points: routed?.points ?? [],
-      labelBox: still ? labelBox : labelBetween(source, target, labelBox),
-      routedFrom: from && to ? { source: { x: from.x, y: from.y }, target: { x: to.x, y: to.y } } : undefined,
-    };
+    const still = baseEdge.has(edge.id) && from && to && from.x === source.x && from.y === source.y && to.x === target.x && to.y === target.y;
+    return Boolean(still) && !runsBack(source, target, edge.source === edge.target);
+  };
+  const kept = new Set(graph.edges.filter(keeps).map((e) => e.id));
+  const own = graph.edges.filter((e) => !kept.has(e.id));
+  const routes = routeEdges(
+    own.map((edge) => ({
+      source: boxes.get(edge.source)!,
+      target: boxes.get(edge.target)!,
+      label: baseEdge.get(edge.id)?.labelBox ?? { width: 0, height: 0 },
+      same: edge.source === edge.target,
+      pair: [edge.source, edge.target].sort().join('>'),
+    })),
+    nodes.map((n) => n.box),
+    graph.edges.filter((e) => kept.has(e.id)).map((e) => baseEdge.get(e.id)!.labelBox),
+  );
+  const routeOf = new Map(own.map((edge, i) => [edge.id, routes[i]]));
+  const edges = graph.edges.map((edge): LaidOutEdge => {
+    const source = boxes.get(edge.source)!;
+    const target = boxes.get(edge.target)!;
+    const routedFrom = { source: { x: source.x, y: source.y }, target: { x: target.x, y: target.y } };
+    const mine = routeOf.get(edge.id);
+    const base = baseEdge.get(edge.id);
+    if (!mine) return { ...edge, points: base?.points ?? [], labelBox: base?.labelBox ?? { x: 0, y: 0, width: 0, height: 0 }, routedFrom };
+    return { ...edge, points: base?.points ?? [], route: mine.route, labelBox: mine.labelBox, routedFrom };
   });
-  const all = [...nodes.map((n) => n.box), ...edges.map((e) => e.labelBox)];
+  const all = [...nodes.map((n) => n.box), ...edges.map((e) => e.labelBox), ...edges.flatMap((e) => (e.route ? [routeBox(e.route)] : []))];
   const left = Math.min(0, ...all.map((b) => b.x - MAP_MARGIN));
   const top = Math.min(0, ...all.map((b) => b.y - MAP_MARGIN));
   const width = Math.max(base.width, ...all.map((b) => b.x + b.width + MAP_MARGIN));

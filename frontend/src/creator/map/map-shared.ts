@@ -14,6 +14,8 @@ export const WARNING = '#8a4b00';
 export const DANGER = '#b3261e';
 export const LINK = '#00695c';
 export const FOCUS = '#0b57d0';
+/** The video or branch the map's toolbar acts on. */
+export const SELECTED = '#8e24aa';
 
 export const edgeColor = (edge: LaidOutEdge): string => (edge.broken ? DANGER : edge.linkOut ? LINK : edge.kind === 'inaction' ? '#5f6368' : '#3d3a9e');
 
@@ -22,6 +24,15 @@ export const EdgeLabels = createContext<Element | null>(null);
 
 /** The id of the edge that has keyboard focus (its label is outlined). */
 export const FocusedEdge = createContext<string | null>(null);
+
+/** A video or a branch of the map, by its flow id. */
+export type MapItem = { kind: 'node' | 'edge'; id: string };
+
+/** The id of what is selected for the toolbar (outlined), if anything. */
+export const SelectedItem = createContext<string | null>(null);
+
+/** On the editing map, what a click on an edge's label does: select the branch, or (double-click) open it. */
+export const PickEdge = createContext<{ select: (id: string) => void; open: (id: string) => void } | null>(null);
 
 /** Where the user went to, in the editor: a video, or a branch element (and button) on it. */
 interface MapTarget {

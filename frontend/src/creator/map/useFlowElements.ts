@@ -110,6 +110,7 @@ const drawKey = (edge: LaidOutEdge, figures: EdgeFigures | null | undefined, ari
     edge.linkOut,
     edge.labelBox,
     edge.routedFrom ?? null,
+    edge.route ?? null,
     routeId(edge.points),
     figures ?? null,
     ariaLabel,
