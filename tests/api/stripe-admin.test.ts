@@ -39,6 +39,8 @@ describe('card provider configuration', () => {
       publishable_key: STRIPE_TEST_KEYS.publishable_key,
       webhook_secret: `whsec_test_****${STRIPE_TEST_KEYS.webhook_secret.slice(-4)}`,
       redirect_url: 'http://localhost:1337/api/stripe/oauth/callback',
+      webhook_url: 'http://localhost:1337/api/stripe/webhook',
+      webhook_events: expect.arrayContaining(['customer.subscription.updated', 'invoice.paid', 'charge.refunded']),
       has_secret: true,
       has_webhook_secret: true,
       configured: true,

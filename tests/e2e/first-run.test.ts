@@ -131,7 +131,8 @@ describeBrowser('first run from the browser', () => {
     await admin.getByTestId('plans-empty').getByText('No plans yet').waitFor();
     await shot(admin, '161-first-run-plans-empty');
 
-    // Following the checklist: a paid plan first, which Stripe (not connected yet) must be able to sell.
+    // Following the checklist (on the landing page): a paid plan first, which Stripe (not connected yet) must be able to sell.
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
     await step('Create a plan').getByRole('link').click();
     await waitForPath(admin, '/admin/plans/create');
     await admin.getByLabel('Name', { exact: true }).fill('Pro');
@@ -145,11 +146,13 @@ describeBrowser('first run from the browser', () => {
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not offered to users until Stripe payments work').waitFor();
     await admin.getByTestId('plan-stripe-warning').waitFor();
     // No new user could pick it yet, so the step stays open.
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
     await checklist.getByText('0 of 4 steps done').waitFor();
     await step('Create a plan').getByText('To do', { exact: true }).waitFor();
     expect(await step('Create a plan').getAttribute('data-done')).toBe('false');
 
     // And a free plan, which needs nothing else.
+    await admin.getByRole('menuitem', { name: 'Plans' }).click();
     await admin.getByRole('link', { name: 'Create plan' }).first().click();
     await admin.getByLabel('Name', { exact: true }).fill('Starter');
     await admin.getByRole('combobox', { name: 'Payment schedule' }).click();
@@ -159,15 +162,17 @@ describeBrowser('first run from the browser', () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await expectAlert(admin, MESSAGES.planCreated);
     await admin.getByRole('row').filter({ hasText: 'Starter' }).getByText('Free').first().waitFor();
+    await shot(admin, '163-first-run-plans');
     // A plan a new user can pick: the step is ticked, and now leads to the plans.
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
     await checklist.getByText('1 of 4 steps done').waitFor();
     await step('Create a plan').getByText('Done', { exact: true }).waitFor();
     expect(await step('Create a plan').getAttribute('data-done')).toBe('true');
-    await shot(admin, '163-first-run-plans');
 
-    // Email, set up on the Integrations screen (here through its API): the step ticks on the next screen.
+    // Email, set up on the Integrations screen (here through its API): the step ticks on the next visit.
     const call = await adminApi(install, owner.email);
     await call('PUT', 'admin/mailer', smtpSettings());
+    await admin.getByRole('menuitem', { name: 'Plans' }).click();
     await admin.getByRole('menuitem', { name: 'Users' }).click();
     await waitForPath(admin, '/admin/users');
     await checklist.getByText('2 of 4 steps done').waitFor();
@@ -195,28 +200,31 @@ describeBrowser('first run from the browser', () => {
 
     // Stripe and the branding, done on their screens: the checklist is complete and can be dismissed.
     await call('PUT', 'admin/stripe/config', STRIPE_TEST_KEYS);
-    // The branding through its screen: the step ticks on Save, without a reload or another page.
+    // The branding through its screen: the step is ticked on Save, without a reload.
     await step('Brand the app').getByRole('link').click();
     await waitForPath(admin, '/admin/app-customization');
     await admin.getByLabel('App name (required)').fill('Olga Videos');
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expectAlert(admin, MESSAGES.appCustomizationUpdated);
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
     await step('Brand the app').getByText('Done', { exact: true }).waitFor();
-    await admin.getByRole('menuitem', { name: 'Plans' }).click();
     await checklist.getByRole('heading', { name: 'Setup complete' }).waitFor();
     await checklist.getByText('4 of 4 steps done').waitFor();
+    await admin.getByRole('menuitem', { name: 'Plans' }).click();
     // The new branding reaches the panel too.
     await admin.waitForFunction(() => document.title === 'Plans | Olga Videos');
     // Stripe configured: the paid plan can be sold now.
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('$15.00/month').waitFor();
     // (The list shown from before Stripe was connected is read again on the way back to it.)
     await admin.getByText('Not offered to users until Stripe payments work').first().waitFor({ state: 'detached' });
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
+    await checklist.getByRole('heading', { name: 'Setup complete' }).waitFor();
     await shot(admin, '166-first-run-setup-complete');
     await checklist.getByRole('button', { name: 'Dismiss' }).click();
     await expectAlert(admin, MESSAGES.setupDismissed);
     await checklist.waitFor({ state: 'detached' });
     await admin.reload();
-    await admin.getByRole('row').filter({ hasText: 'Starter' }).waitFor();
+    await admin.getByRole('row').filter({ hasText: owner.email }).waitFor();
     expect(await checklist.count()).toBe(0);
     await shot(admin, '167-first-run-checklist-dismissed');
   });
@@ -257,6 +265,7 @@ describeBrowser('first run with no plan a new user can pick', () => {
     // Two plans, but neither one a new user can pick: the step is still to do.
     await admin.getByRole('menuitem', { name: 'Plans' }).click();
     await admin.getByRole('row').filter({ hasText: 'Pro' }).getByText('Not offered to users until Stripe payments work').waitFor();
+    await admin.getByRole('menuitem', { name: 'Users' }).click();
     const checklist = admin.getByTestId('setup-checklist');
     await checklist.getByText('1 of 4 steps done').waitFor();
     const planStep = checklist.locator('[data-step="plan"]');

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Route } from 'react-router-dom';
+import { Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Route, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -17,6 +17,7 @@ import {
   UserMenu,
   useGetIdentity,
   useSidebarState,
+  useStore,
   type LayoutProps,
   type SidebarProps,
 } from 'react-admin';
@@ -26,6 +27,7 @@ import users from './users';
 import plans from './plans';
 import webhooks from './webhooks';
 import { AdminMenu } from './layout/AdminMenu';
+import { WIDE_SIDEBAR_OPEN, panelStore } from './layout/panelStore';
 import { SetupChecklist } from './setup/SetupChecklist';
 import { useSetupStatus } from './setup/useSetupStatus';
 import { lazyScreen } from './lazy-screen';
@@ -71,20 +73,28 @@ const AdminAppBar = () => {
 /**
  * The menu: react-admin's sidebar on a wide screen; below `md` a drawer over the page that
  * choosing a page (react-admin's menu items close it there), Escape or a click beside it closes.
- * Its open state is react-admin's own (the menu shows its labels only when open); on a narrow
- * screen it starts closed, whatever the wide sidebar's remembered state.
+ * Its open state is react-admin's own (the menu shows its labels only when open): on a narrow
+ * screen the drawer's, starting closed; on a wide one the wide sidebar's remembered state
+ * (see panelStore), put back whenever the screen becomes wide again.
  */
 const AdminSidebar = (props: SidebarProps) => {
   const narrow = useNarrow();
   const [open, setOpen] = useSidebarState();
-  useEffect(() => {
-    if (narrow) setOpen(false);
-  }, [narrow, setOpen]);
+  const [wideOpen] = useStore(WIDE_SIDEBAR_OPEN, true);
+  const layout = narrow ? 'narrow' : 'wide';
+  // The layout the open state was last set for: a drawer appearing with the wide sidebar's state
+  // stays closed (it does not even start to open).
+  const [laidOut, setLaidOut] = useState<'narrow' | 'wide' | null>(null);
+  useLayoutEffect(() => {
+    if (laidOut === layout) return;
+    setLaidOut(layout);
+    setOpen(layout === 'narrow' ? false : wideOpen !== false);
+  }, [layout, laidOut, wideOpen, setOpen]);
   if (!narrow) return <Sidebar {...props} />;
   return (
     <Drawer
       variant="temporary"
-      open={open}
+      open={open && laidOut === 'narrow'}
       onClose={() => setOpen(false)}
       // Mounted while closed, so the menu button's aria-controls names an element.
       ModalProps={{ keepMounted: true }}
@@ -95,25 +105,47 @@ const AdminSidebar = (props: SidebarProps) => {
   );
 };
 
+/** The panel's landing page: its root, which redirects to the users list, and that list. */
+const LANDING = /^\/admin(\/users)?\/?$/;
+const useOnLanding = () => LANDING.test(useLocation().pathname);
+
+/** The setup checklist shows on the landing page only, not above every screen. */
+const LandingChecklist = () => (useOnLanding() ? <SetupChecklist /> : null);
+
 /**
- * The screen stays invisible (while it loads its data) until the mail banner and the setup
- * checklist above it are known, so it does not jump down when they arrive. Only this box
- * re-renders when they do, not the whole layout.
+ * The screen stays invisible (while it loads its data) until the mail banner and, on the landing
+ * page, the setup checklist above it are known, so it does not jump down when they arrive. Only
+ * this box re-renders when they do, not the whole layout.
  */
 const ScreenBox = ({ children }: { children: ReactNode }) => {
   const { loaded } = useCustomization();
+  // Read on every screen, so what completes a step (a plan, the mailer, Stripe) refreshes it at once.
   const setup = useSetupStatus();
-  const settled = loaded && !setup.isPending;
+  const landing = useOnLanding();
+  const settled = loaded && (!landing || !setup.isPending);
   return <Box sx={{ display: 'contents', visibility: settled ? undefined : 'hidden' }}>{children}</Box>;
 };
 
-/** The page never grows wider than the screen: wide content scrolls inside its own box. */
-const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as const;
+/**
+ * Room below the content for the floating create button of a narrow screen (56 px, 60 px above
+ * the bottom edge): scrolled to the end, nothing stays under it.
+ */
+const FAB_CLEARANCE = 60 + 56 + 16;
+
+/**
+ * The page never grows wider than the screen: wide content scrolls inside its own box. A page
+ * with a floating create button leaves room for it below its content.
+ */
+const LAYOUT_SX = {
+  minWidth: 0,
+  '& .RaLayout-content': { minWidth: 0 },
+  '& .RaLayout-content:has(.RaCreateButton-floating)': { paddingBottom: `${FAB_CLEARANCE}px` },
+} as const;
 
 const AdminLayout = ({ children }: LayoutProps) => (
   <Layout appBar={AdminAppBar} menu={AdminMenu} sidebar={AdminSidebar} sx={LAYOUT_SX}>
     <MailerBanner />
-    <SetupChecklist />
+    <LandingChecklist />
     <ScreenBox>
       {/* A screen still loading leaves the banner and the checklist in place (react-admin's own
           boundary, around all three, would replace them and mount them again). */}
@@ -150,6 +182,8 @@ const AdminApp = () => {
   // Made once per app theme: react-admin creates its theme again whenever this object changes, and a
   // new theme restyles every component of the panel.
   const adminTheme = useMemo(() => ({ ...theme, sidebar: SIDEBAR, components: { ...theme.components, ...LOADING_NAMED, ...FIT_THE_SCREEN } }), [theme]);
+  // Made once: the store react-admin keeps its state in (the sidebar's open state apart, see panelStore).
+  const [store] = useState(() => panelStore(theme.breakpoints.down('md').replace(/^@media\s*/, '')));
   // The signed-in user is known already: the account button shows their name on the first render
   // instead of asking the server again and rendering the panel once more when it answers.
   const { user } = useSession();
@@ -164,6 +198,7 @@ const AdminApp = () => {
       dataProvider={dataProvider}
       authProvider={authProvider}
       layout={AdminLayout}
+      store={store}
       disableTelemetry
       requireAuth={false}
     >

@@ -17,6 +17,7 @@ import { formatDate } from '../../shared/format';
 import { SelectInput } from '../../shared/inputs/SelectInput';
 import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loaded } from '../../shared/Loader';
+import { SETUP_STATUS_KEY } from '../setup/useSetupStatus';
 import { integrationKeys, useMailerSettings, type MailerSettings } from './queries';
 
 const ENCRYPTIONS = [
@@ -87,8 +88,8 @@ const MailerPanel = ({ settings }: { settings: MailerSettings }) => {
   const [verifying, setVerifying] = useState(false);
   const save = useApiMutation({
     mutationFn: (body: unknown) => api.put<MailerSettings>('admin/mailer', body),
-    // The mail banner reads the public customization's `mailer_configured`.
-    invalidates: [keys.customization],
+    // The mail banner reads the public customization's `mailer_configured`; the checklist has an email step.
+    invalidates: [keys.customization, SETUP_STATUS_KEY],
     onSuccess: (saved) => {
       client.setQueryData(integrationKeys.mailer, saved);
       form.reset(saved as unknown as DefaultValues<MailerForm>);
@@ -100,6 +101,8 @@ const MailerPanel = ({ settings }: { settings: MailerSettings }) => {
       const res = await api.post<MailerSettings>('admin/mailer/verify');
       client.setQueryData(integrationKeys.mailer, res.data);
       alert.success(res.message ?? '');
+      // The checklist's email step reads the mailer's state: read it again now, not on the next reload.
+      await client.invalidateQueries({ queryKey: SETUP_STATUS_KEY });
     } catch (error) {
       applyFieldErrors(form, error);
       alert.error(error);

@@ -15,6 +15,7 @@ import { useApiMutation } from '../../shared/data/mutations';
 import { FormPasswordInput, FormTextInput, useApiForm } from '../../shared/form';
 import { TextInput } from '../../shared/inputs/TextInput';
 import { Loaded } from '../../shared/Loader';
+import { SETUP_STATUS_KEY } from '../setup/useSetupStatus';
 import { integrationKeys, useStripeConfig, type StripeConfig } from './queries';
 import { FormDialogActions } from '../../shared/FormDialogActions';
 
@@ -26,22 +27,23 @@ const selectAll = (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElemen
   if (event.target.value.includes('****')) event.target.select();
 };
 
-const RedirectUrl = ({ value }: { value: string }) => {
+/** A read-only address to paste into Stripe, with a button that copies it ('Copied' for a moment). */
+const CopyableUrl = ({ name, label, value, help, copyLabel }: { name: string; label: string; value: string; help: string; copyLabel: string }) => {
   const [copied, setCopied] = useState(false);
   return (
     <TextInput
-      name="redirect_url"
-      label="Redirect URL"
+      name={name}
+      label={label}
       value={value}
       onChange={() => undefined}
-      helperText={copied ? 'Copied' : 'Read-only. Add it to your Stripe Connect settings as the redirect URI.'}
+      helperText={copied ? 'Copied' : help}
       slotProps={{
         htmlInput: { readOnly: true },
         input: {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label="Copy redirect URL"
+                aria-label={copyLabel}
                 edge="end"
                 onClick={() => {
                   void navigator.clipboard?.writeText(value).then(() => {
@@ -60,6 +62,32 @@ const RedirectUrl = ({ value }: { value: string }) => {
   );
 };
 
+/** Where Stripe sends its events, and which ones to select when adding the endpoint there. */
+const WebhookEndpoint = ({ url, events }: { url: string; events: readonly string[] }) => (
+  <Box component="section" aria-labelledby="stripe-webhook-title" data-testid="stripe-webhook" sx={{ mt: 2 }}>
+    <Typography id="stripe-webhook-title" component="h3" variant="subtitle2">
+      Webhook
+    </Typography>
+    <Typography variant="body2" color="text.secondary">
+      In Stripe (Developers → Webhooks), add an endpoint with this URL that listens to events on your account and on connected accounts, then paste its signing
+      secret below.
+    </Typography>
+    <CopyableUrl name="webhook_url" label="Webhook endpoint URL" value={url} help="Read-only. The address of this installation." copyLabel="Copy webhook URL" />
+    <Typography id="stripe-webhook-events" variant="body2" sx={{ fontWeight: 600 }}>
+      Events to select
+    </Typography>
+    <Box
+      component="ul"
+      aria-labelledby="stripe-webhook-events"
+      sx={{ m: 0, mt: 0.5, pl: 3, columns: { sm: 2 }, fontFamily: 'monospace', fontSize: '0.8125rem' }}
+    >
+      {events.map((event) => (
+        <li key={event}>{event}</li>
+      ))}
+    </Box>
+  </Box>
+);
+
 type StripeConfigForm = z.input<typeof stripeConfigSchema>;
 
 const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () => void }) => {
@@ -67,7 +95,8 @@ const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () =
   const form = useApiForm(stripeConfigSchema, config as DefaultValues<StripeConfigForm>);
   const save = useApiMutation({
     mutationFn: (body: unknown) => api.put('admin/stripe/config', body),
-    invalidates: [integrationKeys.stripe],
+    // The checklist's Stripe step is ticked once the keys work.
+    invalidates: [integrationKeys.stripe, SETUP_STATUS_KEY],
     onSuccess: () => {
       client.removeQueries({ queryKey: integrationKeys.stripeConfig, exact: true });
       close();
@@ -91,6 +120,7 @@ const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () =
           onFocus={selectAll}
         />
         <FormTextInput control={control} name="publishable_key" label="Publishable key" helperText="Starts with pk_." autoComplete="off" />
+        <WebhookEndpoint url={config.webhook_url} events={config.webhook_events} />
         <FormPasswordInput
           control={control}
           name="webhook_secret"
@@ -99,7 +129,13 @@ const StripeConfigForm = ({ config, close }: { config: StripeConfig; close: () =
           autoComplete="off"
           onFocus={selectAll}
         />
-        <RedirectUrl value={config.redirect_url} />
+        <CopyableUrl
+          name="redirect_url"
+          label="Redirect URL"
+          value={config.redirect_url}
+          help="Read-only. Add it to your Stripe Connect settings as the redirect URI."
+          copyLabel="Copy redirect URL"
+        />
       </DialogContent>
       <FormDialogActions onCancel={close} label="Save" disabled={form.submitting} />
     </Box>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,9 +12,14 @@ import { STRIPE_PROBLEM_MESSAGES } from '../plans/StripeNotice';
 import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { Loaded } from '../../shared/Loader';
 import { useModals } from '../../shared/modals';
+import { SETUP_STATUS_KEY } from '../setup/useSetupStatus';
 import { integrationKeys, useStripeStatus, type StripeStatus } from './queries';
 import { StripeConfigModal } from './StripeConfigModal';
 import { CONNECT_CHANNEL, connectMessage, openPopup, type ConnectResult } from './stripe-connect';
+
+/** The Stripe state read again, and the checklist's Stripe step with it. */
+const refreshStripe = (client: QueryClient) =>
+  Promise.all([integrationKeys.stripe, SETUP_STATUS_KEY].map((queryKey) => client.invalidateQueries({ queryKey })));
 
 /** How often the panel looks whether the admin closed the Connect popup. */
 const POPUP_POLL_MS = 500;
@@ -39,7 +44,7 @@ const useStripeConnect = () => {
   const alert = useAlert();
   const [connecting, setConnecting] = useState(false);
   const watcher = useRef<number | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.stripe });
+  const refresh = () => refreshStripe(client);
 
   const stopWatching = () => {
     if (watcher.current !== null) window.clearInterval(watcher.current);
@@ -56,7 +61,7 @@ const useStripeConnect = () => {
       alert.show(result.message, result.error);
       setConnecting(false);
       stopWatching();
-      void client.invalidateQueries({ queryKey: integrationKeys.stripe });
+      void refreshStripe(client);
     };
     return () => channel.close();
   }, [alert, client]);
@@ -123,7 +128,7 @@ const StripePanel = ({ status }: { status: StripeStatus }) => {
   const modals = useModals();
   const notice = useQuickNotice();
   const { connecting, connect } = useStripeConnect();
-  const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.stripe });
+  const refresh = () => refreshStripe(client);
 
   const disconnect = () =>
     notice({

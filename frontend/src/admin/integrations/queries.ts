@@ -25,6 +25,9 @@ export interface StripeConfig {
   publishable_key: string;
   webhook_secret: string;
   redirect_url: string;
+  /** This install's webhook endpoint, to register at Stripe, and the events to select there. */
+  webhook_url: string;
+  webhook_events: string[];
   has_secret: boolean;
   has_webhook_secret: boolean;
   configured: boolean;

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useSaveContext } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { managedByChoices, scheduleChoices } from './labels';
+import { UnsavedChangesGuard } from '../layout/UnsavedChangesGuard';
 import { formErrorsFrom } from './serverErrors';
 import { StripeNotice } from './StripeNotice';
 import { VideoSourcesInput } from './VideoSourcesInput';
@@ -84,17 +85,22 @@ export const PlanForm = ({ toolbar }: { toolbar?: ReactElement | false }) => {
       defaultValues={PLAN_DEFAULTS}
       disableInvalidFormNotification
       noValidate
+      // Leaving with unsaved changes asks first.
+      warnWhenUnsavedChanges
+      WarnWhenUnsavedChangesComponent={UnsavedChangesGuard}
       sx={{ maxWidth: 720 }}
     >
       <TextInput source="name" label="Name" />
       <TextInput source="description" label="Description" multiline minRows={2} helperText="Shown on the plan page (optional)." />
-      <SelectInput source="payment_schedule" label="Payment schedule" choices={scheduleChoices} />
+      {/* Required: no blank choice. */}
+      <SelectInput source="payment_schedule" label="Payment schedule" choices={scheduleChoices} isRequired />
       <PriceInputs />
       <StripeNotice />
       <SelectInput
         source="managed_by"
         label="Managed by"
         choices={managedByChoices}
+        isRequired
         helperText="Self-managed subscriptions are created and changed through the API, not from the admin panel."
       />
       <Typography component="h2" variant="subtitle1" sx={{ mt: 2, fontWeight: 600 }}>

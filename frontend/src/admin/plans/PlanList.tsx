@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import SellIcon from '@mui/icons-material/Sell';
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useListContext } from 'react-admin';
+import { EmptyCreateButton } from '../layout/EmptyCreateButton';
 import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { useCustomization } from '../../shared/customization';
 import { usePageTitle } from '../../shared/usePageTitle';
@@ -27,7 +28,7 @@ const Empty = () => (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 3 }}>
       People who sign up choose a plan before they can build funnels. Create at least one: a free plan, or a paid one billed through Stripe.
     </Typography>
-    <CreateButton label="Create plan" variant="contained" />
+    <EmptyCreateButton label="Create plan" />
   </Box>
 );
 

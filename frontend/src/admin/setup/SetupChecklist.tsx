@@ -16,7 +16,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../shared/api';
 import { useCustomization } from '../../shared/customization';
 import { keys } from '../../shared/data/keys';
@@ -98,31 +98,18 @@ const StepItem = ({ step, done }: { step: SetupStep; done: boolean }) => {
   );
 };
 
-/** The panel's root, which only redirects to its first screen (inside or outside react-admin's basename). */
-const PANEL_ROOT = /^(\/admin)?\/?$/;
-
 /**
- * The first-run setup checklist, above every admin screen until it is dismissed: each step links
- * to its screen and is ticked from the installation's state. It can be folded away at any time
- * (remembered in this browser) and dismissed for every admin once all steps are done.
+ * The first-run setup checklist, on the panel's landing page until it is dismissed: each step
+ * links to its screen and is ticked from the installation's state (read again each time the page
+ * opens, and whenever a screen completes a step). It folds away to its heading and progress at any
+ * time (remembered in this browser) and is dismissed for every admin once all steps are done.
  */
 export const SetupChecklist = () => {
-  const { data: status, refetch } = useSetupStatus();
+  const { data: status } = useSetupStatus();
   const { customization, loaded } = useCustomization();
   const client = useQueryClient();
-  const { pathname, search } = useLocation();
   const { collapsed, toggle } = useCollapsed();
   const dismiss = useApiMutation({ mutationFn: () => api.post('admin/setup/dismiss'), invalidates: [SETUP_STATUS_KEY] });
-
-  // Coming back from a step's screen: read the state again, so its tick shows. Not on the first
-  // screen, nor when leaving the panel's root, which only redirects to the first screen.
-  const previous = useRef<string | null>(null);
-  useEffect(() => {
-    const was = previous.current;
-    previous.current = pathname;
-    if (was === null || PANEL_ROOT.test(was)) return;
-    void refetch();
-  }, [pathname, search, refetch]);
 
   // Mail or branding set up elsewhere (another screen, another tab): the branding every page
   // reads (and the mail banner) is then out of date too.

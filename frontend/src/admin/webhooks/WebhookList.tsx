@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { CreateButton, Datagrid, FunctionField, List, TextField, TopToolbar } from 'react-admin';
+import { EmptyCreateButton } from '../layout/EmptyCreateButton';
 import { StatusBadge } from '../../shared/inputs/StatusBadge';
 import { useCustomization } from '../../shared/customization';
 import { usePageTitle } from '../../shared/usePageTitle';
@@ -23,7 +24,7 @@ const Empty = () => (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 3 }}>
       Add an https endpoint to receive signed JSON events when a subscription changes, a funnel is viewed or completed, or a branch is clicked.
     </Typography>
-    <CreateButton label="Add endpoint" variant="contained" />
+    <EmptyCreateButton label="Add endpoint" />
   </Box>
 );
 

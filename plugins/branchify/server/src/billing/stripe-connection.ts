@@ -8,6 +8,7 @@ import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { connectStates, type ConnectStarter } from './connect-state';
 import { classifyStripeError } from './stripe-client';
+import { STRIPE_WEBHOOK_EVENTS } from './stripe-events';
 
 type StripeConfig = z.output<typeof stripeConfigSchema>;
 
@@ -37,6 +38,9 @@ const configView = async (strapi: Strapi) => {
     publishable_key: view.publishable_key,
     webhook_secret: maskKey(credentials.webhookSecret),
     redirect_url: view.redirect_url,
+    // Where Stripe sends its events, and which ones to select there (read-only, like redirect_url).
+    webhook_url: `${env().PUBLIC_URL}/api/stripe/webhook`,
+    webhook_events: [...STRIPE_WEBHOOK_EVENTS],
     has_secret: view.has_secret,
     has_webhook_secret: view.has_webhook_secret,
     configured: view.configured,

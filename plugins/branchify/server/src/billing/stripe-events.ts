@@ -109,7 +109,27 @@ const onDeauthorized = async (strapi: Strapi, event: Extract<Stripe.Event, { typ
   }
 };
 
-const handlersFor = (strapi: Strapi, activation: Activation): Handlers => {
+/** The events the webhook endpoint applies: the ones to select when registering it at Stripe. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+  'invoice.voided',
+  'invoice.marked_uncollectible',
+  'charge.refunded',
+  'account.application.deauthorized',
+] as const satisfies readonly Stripe.Event.Type[];
+
+/** A handler for each event of the list, and only those. */
+type Handled = { [T in (typeof STRIPE_WEBHOOK_EVENTS)[number]]: Handler<Extract<Stripe.Event, { type: T }>> };
+
+const handlersFor = (strapi: Strapi, activation: Activation): Handled => {
   const subscription: Handler<SubscriptionEvent> = (event, g) => syncSubscription(strapi, event, g);
   const invoice: Handler<InvoiceEvent> = (event, g) => onInvoice(strapi, activation, event, g);
   return {
