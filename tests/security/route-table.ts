@@ -144,6 +144,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'POST /api/admin/updates/download': { access: 'admin', effects: 'tests/api/updates.test.ts' },
   'POST /api/admin/updates/apply': { access: 'admin', effects: 'tests/api/updates.test.ts' },
   'POST /api/admin/updates/update-app': { access: 'admin', effects: 'tests/api/updates.test.ts' },
+  'GET /api/setup': { access: 'public' },
   'GET /api/admin/setup': { access: 'admin' },
   'POST /api/admin/setup/dismiss': { access: 'admin', effects: 'tests/api/plans-setup.test.ts' },
   'GET /api/admin/operations/load': { access: 'admin' },

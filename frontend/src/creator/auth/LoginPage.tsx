@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -14,14 +14,39 @@ import { useSession } from '../../shared/session';
 import { afterLoginRoute } from '../guard';
 import { AuthLayout } from './AuthLayout';
 
-// The notices below show after a lost session only: MUI's Alert loads when one does.
+// The notices below show after a lost session or on a fresh install only: MUI's Alert loads when one does.
 const Alert = lazy(() => import('@mui/material/Alert'));
+
+/** GET setup (public): whether the next account to register becomes the administrator, and nothing more. */
+interface InstallStatus {
+  awaiting_administrator: boolean;
+}
+
+/** True once the server says the install has no administrator yet: the first account to register becomes it. */
+const useAwaitingAdministrator = (): boolean => {
+  const [awaiting, setAwaiting] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.get<InstallStatus>('setup').then(
+      (res) => {
+        if (live) setAwaiting(res.data.awaiting_administrator);
+      },
+      // Not known: the page is the usual sign-in page.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return awaiting;
+};
 
 export const LoginPage = () => {
   const form = usePlainForm(loadLoginSchema, { email: '', password: '' });
   const session = useSession();
   const alert = useAlert();
   const navigate = useNavigate();
+  const awaitingAdministrator = useAwaitingAdministrator();
   const onSubmit = form.submit(async (values) => {
     const res = await api.post<AuthResource>('auth/login', values);
     alert.success(res.message ?? '');
@@ -35,6 +60,14 @@ export const LoginPage = () => {
         {session.signedOutBecause && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="signed-out-because">
             {session.signedOutBecause}
+          </Alert>
+        )}
+        {awaitingAdministrator && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="first-account-notice">
+            This installation has no administrator yet. The first account to register becomes the administrator.{' '}
+            <Link component={RouterLink} to={ROUTES.UserRegister} sx={{ fontWeight: 600 }}>
+              Register
+            </Link>
           </Alert>
         )}
       </Suspense>

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@branchify/shared';
 import { conflict, forbidden, tooManyRequests, validationError } from '../http/errors';
 import { getService } from '../utils/services';
-import { rawRows, type Strapi, type Transaction } from '../utils/strapi';
+import { query, rawRows, UID, type Strapi, type Transaction } from '../utils/strapi';
 import type { NewUser } from '../users/service';
 import type { RequestMeta } from './tokens';
 import type { VerificationParams } from './links';
@@ -29,13 +29,15 @@ export default ({ strapi }: { strapi: Strapi }) => {
 
   return {
     /**
-     * The first account of a fresh install becomes a verified admin; later ones must verify. Of
-     * several first registrations at once, only the one that inserts the install's claim row wins.
+     * The first registration of an install without an administrator becomes a verified admin
+     * (accounts made otherwise, such as the demo seed's creator, do not count); later ones must
+     * verify. Of several first registrations at once, only the one that inserts the install's
+     * claim row wins, and once it is taken no registration becomes an admin again.
      */
     async register(input: NewUser, meta: RequestMeta) {
       if (await users().emailTaken(input.email)) throw validationError({ email: [MESSAGES.emailTaken] });
       const { user, first } = await durableTransaction(strapi, async ({ trx }) => {
-        const first = (await users().count()) === 0 && (await claimOnce(trx, 'first-admin'));
+        const first = (await query(strapi, UID.user).count({ where: { is_admin: true } })) === 0 && (await claimOnce(trx, 'first-admin'));
         return { user: await users().create({ ...input, is_admin: first }, { verified: first }), first };
       });
       if (first) strapi.log.info(`[auth] first account ${user.email} registered as the administrator`);

@@ -3,11 +3,16 @@ import type { Context } from 'koa';
 import { conflict } from '../http/errors';
 import { ok } from '../http/respond';
 import type { Strapi } from '../utils/strapi';
-import { dismissSetup, setupStatus } from './status';
+import { dismissSetup, installStatus, setupStatus } from './status';
 import { signedInUser } from '../http/request-state';
 
 /** The first-run setup checklist the admin panel shows until an admin dismisses it. */
 export default ({ strapi }: { strapi: Strapi }) => ({
+  /** Public: whether the next account to register becomes the administrator (the login page's hint on a fresh install). */
+  async install(ctx: Context) {
+    ok(ctx, await installStatus(strapi));
+  },
+
   async show(ctx: Context) {
     ok(ctx, await setupStatus(strapi));
   },

@@ -1,6 +1,6 @@
 import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, SETUP_STEPS, type SetupStatusResource, type SetupStep } from '@branchify/shared';
 import { getService } from '../utils/services';
-import type { Strapi } from '../utils/strapi';
+import { query, UID, type Strapi } from '../utils/strapi';
 
 /** Where the "checklist dismissed" flag lives: Strapi's key-value store, shared by every app node. */
 const STORE = { type: 'plugin', name: 'branchify', key: 'setup-checklist' } as const;
@@ -41,6 +41,19 @@ export const setupStatus = async (strapi: Strapi): Promise<SetupStatusResource> 
   const steps: Record<SetupStep, boolean> = { plan, email, stripe, branding: isBranded(branding) };
   const complete = SETUP_STEPS.every((step) => steps[step]);
   return { steps, complete, dismissed: complete && flag === true };
+};
+
+/**
+ * What the sign-in pages may know of an install: whether the next account to register becomes its
+ * administrator (no administrator yet, and the first one's claim not taken; the register rule).
+ * Nothing more.
+ */
+export const installStatus = async (strapi: Strapi): Promise<{ awaiting_administrator: boolean }> => {
+  const [admins, claim] = await Promise.all([
+    query(strapi, UID.user).count({ where: { is_admin: true } }),
+    strapi.db.connection('branchify_install_claims').where({ name: 'first-admin' }).first<{ id: number } | undefined>('id'),
+  ]);
+  return { awaiting_administrator: admins === 0 && !claim };
 };
 
 export const dismissSetup = async (strapi: Strapi): Promise<void> => {
