@@ -138,6 +138,7 @@ describe('POST /api/funnels/import', () => {
         { ref: 'video-3', title: 'Thanks', provider: 'generic' },
       ],
       images: 1,
+      captions: { added: [], skipped: [] },
     });
     expect(await holdings(importer.id)).toEqual({ funnels: 0, videos: 0, images: 0 });
   });

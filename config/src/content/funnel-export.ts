@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, messageTemplates } from '../messages';
+import { captionTrackSchema } from '../schemas/videos';
+import { CAPTION_LIMITS, captionProblemText, parseCaptionFile } from './captions';
 import { funnelDocumentSchema, type FunnelDocument, type FunnelElement } from './funnel-schema';
 import { CONTENT_LIMITS } from './options';
 import { VIDEO_PROVIDERS } from './video-sources';
@@ -7,7 +9,7 @@ import { ID_MAX, URL_MAX } from './lengths';
 
 /**
  * A funnel as a file: its document, the library entries its videos play (source and title, matched
- * by source on import or added), and the uploaded images it shows, embedded. The file names its
+ * by source on import or added, with their caption tracks), and the uploaded images it shows, embedded. The file names its
  * format and version; files of older versions are brought up to the current one before they are
  * read, and a file of a newer version is refused with a message saying so.
  */
@@ -44,6 +46,8 @@ const libraryEntrySchema = z.object({
   url: z.string({ message: 'must be text' }).max(URL_MAX, { message: `must be at most ${URL_MAX} characters` }),
   title: z.string({ message: 'must be text' }).max(255, { message: 'must be at most 255 characters' }).nullish(),
   duration: z.number({ message: 'must be a number' }).min(0).max(864_000).nullish(),
+  /** The video's caption tracks, each checked on its own (a track that is not right is left out, and named). */
+  captions: z.array(z.unknown(), { message: 'must be a list' }).optional(),
 });
 
 const embeddedImageSchema = z.object({
@@ -82,8 +86,42 @@ const exportFileSchema = z.object({
     .default([]),
 });
 
-export type LibraryEntry = z.output<typeof libraryEntrySchema>;
+/** A caption track as the file carries it: its language, label and WebVTT text as stored. */
+export interface ExportedCaptionTrack {
+  language: string;
+  label: string;
+  vtt: string;
+}
+
+/** A caption track of the file as read for import: checked as an uploaded file is, or why it is left out. */
+type ImportedCaptionTrack =
+  | { ok: true; language: string; label: string; vtt: string; cues: number }
+  | { ok: false; language: string | null; label: string | null; problem: string };
+
+/** A library entry as read for import, its caption tracks checked. */
+export type LibraryEntry = Omit<z.output<typeof libraryEntrySchema>, 'captions'> & { captions: ImportedCaptionTrack[] };
+/** A library entry as Export writes it (`captions` only when the video has tracks). */
+export type ExportedLibraryEntry = Omit<LibraryEntry, 'captions'> & { captions?: ExportedCaptionTrack[] };
 export type EmbeddedImage = z.output<typeof embeddedImageSchema>;
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value.slice(0, CAPTION_LIMITS.maxLabelLength) : null);
+
+/**
+ * One caption track of the file, checked as an upload is: its language and label by the upload
+ * form's schema, its text within the upload's size limit and read by the same parser.
+ */
+const readCaptionTrack = (raw: unknown): ImportedCaptionTrack => {
+  const fields = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const named = { language: textOf(fields.language), label: textOf(fields.label) };
+  const input = captionTrackSchema.safeParse({ language: fields.language, label: fields.label });
+  if (!input.success) return { ok: false, ...named, problem: input.error.issues[0]!.message };
+  if (typeof fields.vtt !== 'string') return { ok: false, ...named, problem: MESSAGES.captionFileRequired };
+  const bytes = new TextEncoder().encode(fields.vtt);
+  if (bytes.length > CAPTION_LIMITS.maxFileKb * 1024) return { ok: false, ...named, problem: messageTemplates.captionFileTooLarge(CAPTION_LIMITS.maxFileKb) };
+  const parsed = parseCaptionFile(bytes, 'vtt');
+  if (!parsed.ok) return { ok: false, ...named, problem: captionProblemText(parsed.problem) };
+  return { ok: true, ...input.data, vtt: parsed.vtt, cues: parsed.cues.length };
+};
 
 /** The file as Export writes it. */
 export interface FunnelExportFile {
@@ -91,7 +129,7 @@ export interface FunnelExportFile {
   version: typeof FUNNEL_EXPORT_VERSION;
   exported_at: string;
   funnel: Omit<FunnelDocument, 'videos'> & { videos: Array<Omit<FunnelDocument['videos'][number], 'id'> & { video: string }> };
-  library: LibraryEntry[];
+  library: ExportedLibraryEntry[];
   images: EmbeddedImage[];
 }
 
@@ -198,5 +236,6 @@ export const readFunnelExport = (input: unknown): Read => {
   for (const path of uploadedImagesOf(parsed.data))
     if (!embedded.has(path)) problems.push({ path: 'images', message: messageTemplates.importImageMissing(path) });
   if (problems.length) return { ok: false, problems };
-  return { ok: true, value: { document: parsed.data, library: file.library, images: file.images } };
+  const library = file.library.map(({ captions, ...entry }) => ({ ...entry, captions: (captions ?? []).map(readCaptionTrack) }));
+  return { ok: true, value: { document: parsed.data, library, images: file.images } };
 };

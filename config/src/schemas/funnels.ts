@@ -34,4 +34,9 @@ export interface FunnelImportPlan {
   /** Library entries added to the importer's library. */
   added: Array<{ ref: string; title: string; provider: string }>;
   images: number;
+  /** The file's caption tracks: those the videos get, and those left out with the reason. */
+  captions: {
+    added: Array<{ ref: string; video: string; language: string; label: string }>;
+    skipped: Array<{ ref: string; video: string; language: string | null; label: string | null; reason: string }>;
+  };
 }

@@ -13,6 +13,7 @@ import { ApiError, api, errorMessage, type FieldErrors } from '../../shared/api'
 import { keys } from '../../shared/data/keys';
 import { useApiMutation } from '../../shared/data/mutations';
 import { ROUTES } from '../../shared/routes';
+import { plural } from '../map/map-shared';
 import { VISUALLY_HIDDEN } from '../../shared/visually-hidden';
 
 /** The most problems listed at once (the server names them all; the first ones say enough). */
@@ -59,19 +60,40 @@ const VideoNames = ({ heading, names }: { heading: string; names: Array<{ key: s
     </>
   ) : null;
 
-/** What the file will make: the funnel, the videos added to the library and those already there. */
+/** A caption track as the summary names it: its video, label and language. */
+const trackName = (t: { video: string; label: string | null; language: string | null }): string =>
+  `${t.video}: ${t.label ?? 'a track without a label'}${t.language ? ` (${t.language})` : ''}`;
+
+/** The file's caption tracks the import leaves out, each with the reason (an upload would be refused the same way). */
+const SkippedCaptions = ({ skipped }: { skipped: FunnelImportPlan['captions']['skipped'] }) =>
+  skipped.length ? (
+    <Alert severity="warning" sx={{ mt: 1 }} data-testid="import-captions-skipped">
+      {skipped.length === 1 ? 'This caption track is not imported:' : `These ${skipped.length} caption tracks are not imported:`}
+      <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        {skipped.map((t, i) => (
+          <li key={`${t.ref}-${i}`}>
+            {trackName(t)}. {t.reason}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  ) : null;
+
+/** What the file will make: the funnel (by the title it will have), the videos added to the library and those already there, the caption tracks. */
 const PlanSummary = ({ plan }: { plan: FunnelImportPlan }) => (
   <Box data-testid="import-plan">
-    <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+    <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
       {plan.title}
     </Typography>
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-      {plan.videos} {plan.videos === 1 ? 'video' : 'videos'}, {plan.elements.branches} branch and {plan.elements.texts} text{' '}
-      {plan.elements.texts === 1 ? 'element' : 'elements'}
-      {plan.images ? `, ${plan.images} ${plan.images === 1 ? 'image' : 'images'}` : ''}
+      {plural(plan.videos, 'video')}, {plural(plan.elements.branches, 'branch', 'branches')} and {plural(plan.elements.texts, 'text element')}
+      {plan.images ? `, ${plural(plan.images, 'image')}` : ''}
+      {plan.captions.added.length ? `, ${plural(plan.captions.added.length, 'caption track')}` : ''}
     </Typography>
     <VideoNames heading="Added to your library" names={plan.added.map((v) => ({ key: v.ref, text: `${v.title} (${providerLabel(v.provider)})` }))} />
     <VideoNames heading="Already in your library" names={plan.matched.map((v) => ({ key: v.ref, text: v.title }))} />
+    <VideoNames heading="Caption tracks added" names={plan.captions.added.map((t, i) => ({ key: `${t.ref}-${i}`, text: trackName(t) }))} />
+    <SkippedCaptions skipped={plan.captions.skipped} />
   </Box>
 );
 

@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from '../utils/db-errors';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import { settingsOf, variablesOf } from './present';
+import { distinctTitle } from './titles';
 import type { UserRecord } from '../content-types/users-permissions';
 import type { FunnelRow } from '../content-types/funnel';
 
@@ -74,17 +75,17 @@ export default ({ strapi }: { strapi: Strapi }) => {
       return saved;
     },
 
-    /** A copy counts against the plan's funnel limit like a new funnel. */
+    /** A copy counts against the plan's funnel limit like a new funnel; its title is the first free copy title. */
     async duplicate(user: UserRecord, source: FunnelRow): Promise<FunnelRow> {
       return funnels().createCounted(
         user.id,
-        {
-          title: `${source.title} (copy)`.slice(0, 255),
+        async () => ({
+          title: await distinctTitle(strapi, user.id, source.title),
           description: source.description ?? '',
           settings: settingsOf(source),
           videos: source.videos ?? [],
           variables: variablesOf(source),
-        },
+        }),
         withinLimit(user),
       );
     },

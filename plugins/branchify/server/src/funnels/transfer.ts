@@ -2,6 +2,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  CAPTION_LIMITS,
   countElements,
   createVideoSchema,
   FUNNEL_EXPORT_FORMAT,
@@ -10,6 +11,9 @@ import {
   messageTemplates,
   replaceImages,
   uploadedImagesOf,
+  messageTemplates as messages,
+  type ExportedCaptionTrack,
+  type ExportedLibraryEntry,
   type FunnelDocument,
   type FunnelExportFile,
   type FunnelImportPlan,
@@ -17,7 +21,7 @@ import {
   type LibraryEntry,
   type VideoInput,
 } from '@branchify/shared';
-import { tooManyRequests, unprocessable, type FieldErrors } from '../http/errors';
+import { AppError, tooManyRequests, unprocessable, type FieldErrors } from '../http/errors';
 import type { DecodedImage } from '../offload/tasks';
 import { accountBucket } from '../middlewares/rate-limit';
 import { IMAGE_UPLOAD_LIMIT } from '../uploads/service';
@@ -25,8 +29,10 @@ import type { ImportRead } from './import-body';
 import { getService } from '../utils/services';
 import { query, UID, type Strapi } from '../utils/strapi';
 import { settingsOf, variablesOf } from './present';
+import { distinctTitle } from './titles';
 import type { FunnelRow } from '../content-types/funnel';
 import type { VideoRow } from '../content-types/video';
+import type { CaptionTrackRow } from '../content-types/caption-track';
 import type { UserRecord } from '../content-types/users-permissions';
 
 const TYPE_BY_EXTENSION: Record<string, (typeof IMPORT_IMAGE_TYPES)[number]> = {
@@ -104,13 +110,27 @@ async function* exportText(file: Omit<FunnelExportFile, 'images'>, images: reado
   yield `${images.length ? '\n  ' : ''}]\n}`;
 }
 
-const libraryEntry = (row: VideoRow, ref: string): LibraryEntry => ({
+const libraryEntry = (row: VideoRow, ref: string, captions: ExportedCaptionTrack[]): ExportedLibraryEntry => ({
   ref,
   provider: row.provider,
   url: row.source ?? row.source_url ?? row.embed_url ?? '',
   title: row.title,
   duration: row.duration === null ? null : Number(row.duration),
+  ...(captions.length ? { captions } : {}),
 });
+
+/** The caption tracks of the owner's videos, each as the file carries it (its WebVTT text as stored), by video id. */
+const tracksToExport = async (strapi: Strapi, ownerId: number, videoIds: readonly number[]): Promise<Map<number, ExportedCaptionTrack[]>> => {
+  const out = new Map<number, ExportedCaptionTrack[]>();
+  if (!videoIds.length) return out;
+  const rows: Array<Pick<CaptionTrackRow, 'video_id' | 'language' | 'label' | 'content'>> = await query(strapi, UID.captionTrack).findMany({
+    where: { owner_id: ownerId, video_id: { $in: [...videoIds] } },
+    select: ['video_id', 'language', 'label', 'content'],
+    orderBy: [{ language: 'asc' }, { id: 'asc' }],
+  });
+  for (const row of rows) out.set(row.video_id, [...(out.get(row.video_id) ?? []), { language: row.language, label: row.label, vtt: row.content }]);
+  return out;
+};
 
 /** Each entry parsed as the create-video form parses it (422 naming the entry when it is not a video). */
 const parseEntries = (library: readonly LibraryEntry[]): VideoInput[] => {
@@ -139,6 +159,46 @@ const matchLibrary = async (strapi: Strapi, userId: number, library: readonly Li
 
 type Matched = Awaited<ReturnType<typeof matchLibrary>>;
 
+/** A caption track of the file that a video of the import gets: the entry's position and the checked track. */
+interface TrackToAdd {
+  entry: number;
+  track: Extract<LibraryEntry['captions'][number], { ok: true }>;
+}
+
+type CaptionPlan = FunnelImportPlan['captions'] & { tracks: TrackToAdd[] };
+
+/**
+ * Which of the file's caption tracks the import adds, and why each other one is left out: not a
+ * track an upload would take, a language the video has (in the library already, or twice in the
+ * file), or beyond the tracks a video holds.
+ */
+const planCaptions = async (strapi: Strapi, matched: Matched): Promise<CaptionPlan> => {
+  const existingIds = matched.flatMap((m) => (m.existing ? [m.existing.id] : []));
+  const existing = await getService(strapi, 'captions').byVideos(existingIds);
+  const plan: CaptionPlan = { added: [], skipped: [], tracks: [] };
+  /** Languages per video the import ends with: a library video's own, or a new video's (one per entry). */
+  const languages = new Map<string, Set<string>>();
+  matched.forEach((m, entry) => {
+    const video = m.existing?.title ?? m.input.title ?? m.entry.url;
+    const key = m.existing ? `video:${m.existing.id}` : `entry:${entry}`;
+    const held = languages.get(key) ?? new Set((m.existing ? (existing.get(m.existing.id) ?? []) : []).map((t) => t.language));
+    languages.set(key, held);
+    for (const track of m.entry.captions) {
+      const named = { ref: m.entry.ref, video, language: track.language, label: track.label };
+      if (!track.ok) plan.skipped.push({ ...named, reason: track.problem });
+      else if (held.has(track.language)) plan.skipped.push({ ...named, reason: messages.captionLanguageTaken(track.language) });
+      else if (held.size >= CAPTION_LIMITS.maxTracksPerVideo)
+        plan.skipped.push({ ...named, reason: messages.captionTracksFull(CAPTION_LIMITS.maxTracksPerVideo) });
+      else {
+        held.add(track.language);
+        plan.added.push({ ref: m.entry.ref, video, language: track.language, label: track.label });
+        plan.tracks.push({ entry, track });
+      }
+    }
+  });
+  return plan;
+};
+
 /** The plan's checks an import passes: each added provider, the elements; the funnel count is checked as it is created. */
 const assertWithinPlan = async (strapi: Strapi, user: UserRecord, doc: FunnelDocument, matched: Matched) => {
   const limits = getService(strapi, 'plan-limits');
@@ -148,13 +208,14 @@ const assertWithinPlan = async (strapi: Strapi, user: UserRecord, doc: FunnelDoc
   await limits.assert(user, { kind: 'elements', branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') });
 };
 
-const planOf = (doc: FunnelDocument, matched: Matched, images: readonly DecodedImage[]): FunnelImportPlan => ({
-  title: doc.title,
+const planOf = (title: string, doc: FunnelDocument, matched: Matched, images: readonly DecodedImage[], captions: CaptionPlan): FunnelImportPlan => ({
+  title,
   videos: doc.videos.length,
   elements: { branches: countElements(doc.videos, 'branch'), texts: countElements(doc.videos, 'text') },
   matched: matched.filter((m) => m.existing).map((m) => ({ ref: m.entry.ref, title: m.existing!.title, video_id: m.existing!.id })),
   added: matched.filter((m) => !m.existing).map((m) => ({ ref: m.entry.ref, title: m.input.title ?? m.entry.url, provider: m.input.source.provider })),
   images: images.length,
+  captions: { added: captions.added, skipped: captions.skipped },
 });
 
 /**
@@ -195,6 +256,43 @@ const storeImages = async (strapi: Strapi, userId: number, images: readonly Deco
   }
 };
 
+/**
+ * The planned caption tracks, each added as an upload is (in the import's transaction). One the
+ * video took meanwhile (a track in that language, or its last free place) is left out and logged.
+ */
+const addCaptions = async (strapi: Strapi, videos: readonly VideoRow[], tracks: readonly TrackToAdd[]): Promise<void> => {
+  for (const { entry, track } of tracks) {
+    const video = videos[entry]!;
+    try {
+      await getService(strapi, 'captions').add(video, { language: track.language, label: track.label }, { vtt: track.vtt, cues: track.cues });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      strapi.log.info(`[funnels] import: the ${track.language} caption track was not added to video ${video.id}: ${error.message}`);
+    }
+  }
+};
+
+/**
+ * The new funnel's document, made in the import's transaction: the library videos it plays (the
+ * importer's own, or added) with their caption tracks, its images at their new addresses, and a
+ * title the importer's funnels do not have.
+ */
+const importedDocument = async (
+  strapi: Strapi,
+  userId: number,
+  made: { document: FunnelDocument; matched: Matched; images: ReadonlyMap<string, string>; tracks: readonly TrackToAdd[] },
+): Promise<FunnelDocument> => {
+  const rows: VideoRow[] = [];
+  for (const m of made.matched) {
+    const row = m.existing ? await getService(strapi, 'videos').find(userId, m.existing.id) : null;
+    rows.push(row ?? (await getService(strapi, 'videos').create(userId, m.input)));
+  }
+  await addCaptions(strapi, rows, made.tracks);
+  const withImages = replaceImages(made.document, made.images);
+  const title = await distinctTitle(strapi, userId, made.document.title);
+  return { ...withImages, title, videos: withImages.videos.map((v) => ({ ...v, id: rows[v.id - 1]!.id })) };
+};
+
 const releaseImages = async (strapi: Strapi, userId: number, urls: readonly string[]) => {
   for (const url of urls) await getService(strapi, 'creator-images').release(userId, url);
 };
@@ -216,13 +314,18 @@ export default ({ strapi }: { strapi: Strapi }) => {
         videos.map((v) => v.id),
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
+      const captions = await tracksToExport(
+        strapi,
+        funnel.owner_id,
+        rows.map((r) => r.id),
+      );
       const refs = new Map<number, string>();
-      const library: LibraryEntry[] = [];
+      const library: ExportedLibraryEntry[] = [];
       for (const v of videos) {
         const row = byId.get(v.id);
         if (!row || refs.has(v.id)) continue;
         refs.set(v.id, `video-${library.length + 1}`);
-        library.push(libraryEntry(row, refs.get(v.id)!));
+        library.push(libraryEntry(row, refs.get(v.id)!, captions.get(v.id) ?? []));
       }
       const doc: FunnelDocument = {
         title: funnel.title,
@@ -266,23 +369,20 @@ export default ({ strapi }: { strapi: Strapi }) => {
       const { document, library, images } = read;
       const matched = await matchLibrary(strapi, user.id, library, parseEntries(library));
       await assertWithinPlan(strapi, user, document, matched);
-      const plan = planOf(document, matched, images);
+      const captions = await planCaptions(strapi, matched);
+      const plan = planOf(await distinctTitle(strapi, user.id, document.title), document, matched, images, captions);
       if (options.dryRun) return { plan, funnel: null };
 
       const stored = await storeImages(strapi, user.id, images);
       try {
         // The videos are added once the funnel count has passed, in the funnel's transaction.
-        const withVideos = async () => {
-          const ids: number[] = [];
-          for (const m of matched) ids.push(m.existing ? m.existing.id : (await getService(strapi, 'videos').create(user.id, m.input)).id);
-          const withImages = replaceImages(document, stored.urls);
-          return { ...withImages, videos: withImages.videos.map((v) => ({ ...v, id: ids[v.id - 1]! })) };
-        };
+        const withVideos = () => importedDocument(strapi, user.id, { document, matched, images: stored.urls, tracks: captions.tracks });
         const funnel = await getService(strapi, 'funnels').createCounted(user.id, withVideos, (count) =>
           getService(strapi, 'plan-limits').assert(user, { kind: 'funnels', count }),
         );
         strapi.log.info(
-          `[funnels] user ${user.id} imported funnel ${funnel.id} (${plan.added.length} videos added, ${plan.images} images, ${stored.added.length} stored)`,
+          `[funnels] user ${user.id} imported funnel ${funnel.id} (${plan.added.length} videos added, ${plan.images} images, ${stored.added.length} stored, ` +
+            `${captions.added.length} caption tracks added, ${captions.skipped.length} left out)`,
         );
         return { plan, funnel };
       } catch (error) {
