@@ -54,7 +54,7 @@ describeBrowser('web app: funnels and library', () => {
     const code = await share.getByTestId('embed-code').inputValue();
     const origin = new URL(page.url()).origin;
     expect(code).toMatch(new RegExp(`^<iframe src="${origin.replace(/[.]/g, '\\.')}/player/[A-Za-z0-9]{24}"`));
-    await share.getByRole('button', { name: 'Copy' }).click();
+    await share.getByRole('button', { name: 'Copy', exact: true }).click();
     await share.getByText('Copied').waitFor();
     await shot(page, '22-share-funnel');
     // 'Copied' goes away after 1500 ms.

@@ -33,10 +33,11 @@ const Section = ({ title, children, action }: { title: string; children: React.R
   </Paper>
 );
 
+/** A label and its value side by side (a narrower label column on a phone); a long value, such as an email, wraps. */
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
-  <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', py: 0.75 }}>
+  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '88px minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' }, columnGap: 2, py: 0.75 }}>
     <Typography color="text.secondary">{label}</Typography>
-    <Box>{children}</Box>
+    <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
   </Box>
 );
 
