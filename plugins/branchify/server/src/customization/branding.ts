@@ -48,8 +48,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
     /** A template as the editor holds it (unsaved), rendered with sample values. */
     async preview(input: EmailPreview): Promise<RenderedMail> {
       if (!isTemplateKey(input.template)) throw validationError({ template: [fieldMessages.in('template')] });
-      const appName = input.app_name || (await customization().appName());
-      return previewMail(input.template, { subject: input.subject, body: input.body }, appName);
+      const saved = await customization().publicView();
+      const brand = { name: input.app_name || saved.app_name, color: saved.app_color_scheme['--primary'] ?? '' };
+      return previewMail(input.template, { subject: input.subject, body: input.body }, brand);
     },
   };
 };

@@ -1,5 +1,5 @@
 import { env } from '@branchify/shared/node';
-import { INTERNAL_TEMPLATES, render, type EmailTemplate, type InternalTemplateKey, type TemplateKey } from '../mailer/templates';
+import { INTERNAL_TEMPLATES, renderMail, type EmailTemplate, type InternalTemplateKey, type TemplateKey } from '../mailer/templates';
 import { getService } from '../utils/services';
 import type { Strapi } from '../utils/strapi';
 import type { UserRecord } from '../content-types/users-permissions';
@@ -22,7 +22,9 @@ export default ({ strapi }: { strapi: Strapi }) => {
     if (!(await getService(strapi, 'mailer-settings').configured())) return false;
     const customization = getService(strapi, 'customization');
     const template: EmailTemplate = key === 'email_verification' ? INTERNAL_TEMPLATES[key] : (await customization.templates())[key];
-    const mail = render(template, { ...userValues(user), ...extra, app_name: await customization.appName() });
+    const { app_name, app_color_scheme } = await customization.publicView();
+    const app_url = env().PUBLIC_URL.replace(/\/$/, '');
+    const mail = renderMail(template, { ...userValues(user), ...extra, app_name, app_url }, { name: app_name, color: app_color_scheme['--primary'] ?? '' });
     const id = await getService(strapi, 'mail-outbox').enqueue({ to: user.email, template: key, ...mail });
     strapi.log.info(`[mail] queued ${key} #${id} for user ${user.id}`);
     return true;
