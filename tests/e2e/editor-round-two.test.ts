@@ -191,6 +191,40 @@ describeBrowser('the funnel editor, round two', () => {
     await page.context().close();
   });
 
+  it('says why viewers start where they do, also when a branch leads to every video', async () => {
+    const { user, funnel } = await creatorWithFunnel({ enable_resume_play: false }, 'Looping funnel');
+    const offer = await addVideo(user, { provider: 'generic', url: hostedMediaUrl(`round-two-${uuid().slice(0, 8)}`), title: 'Offer', duration: 12 });
+    const stored = (await user.http.get(`/api/funnels/${funnel.id}`, user.token)).body.data as { videos: Array<{ id: number }> };
+    const branchTo = (id: string, video: string) => ({
+      id,
+      type: 'branch',
+      showAt: 0,
+      hideAt: 5,
+      data: { branches: [{ id: `${id}-b`, onclick: 'branch', video }] },
+    });
+    const save = async (offerElements: unknown[]) => {
+      const videos = [
+        { id: stored.videos[0]!.id, editor_id: 'intro', elements: [branchTo('to-offer', 'offer')] },
+        { id: offer.id, editor_id: 'offer', elements: offerElements },
+      ];
+      const res = await user.http.put(`/api/funnels/${funnel.id}`, { title: 'Looping funnel', settings: { enable_resume_play: false }, videos }, user.token);
+      if (res.status !== 200) throw new Error(`funnel save failed: ${res.status} ${JSON.stringify(res.body)}`);
+    };
+    await save([]);
+    const page = await signedIn(user);
+    await page.goto(`/funnels/${funnel.id}/edit`);
+    const rule = page.getByTestId('root-rule');
+    await rule.waitFor();
+    expect(await rule.innerText()).toBe("Viewers start with 'Intro': the first video that no branch leads to.");
+    // A branch back to Intro: every video is reached, so the start is the list's first.
+    await save([branchTo('back', 'intro')]);
+    await page.reload();
+    await until(async () => (await rule.innerText()).includes('since a branch leads to every video'), 'the rule for a funnel without an unreached video');
+    expect(await rule.innerText()).toBe("Viewers start with 'Intro': the first video in the list, since a branch leads to every video.");
+    await shot(page, 'editor-round-two-root-rule');
+    await page.context().close();
+  });
+
   it("exports from the editor the same file as the dashboard's Export", async () => {
     const { user, funnel } = await creatorWithFunnel({ enable_resume_play: false }, 'Exported funnel');
     const page = await signedIn(user);

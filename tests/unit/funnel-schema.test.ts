@@ -1,4 +1,4 @@
-import { countBranchElements, countElements, countTextElements, funnelDocumentSchema, rootVideo } from '@branchify/shared';
+import { branchTargets, countBranchElements, countElements, countTextElements, funnelDocumentSchema, rootVideo } from '@branchify/shared';
 
 const branch = (id: string, to: string) => ({ id, type: 'branch', data: { branches: [{ id: `${id}-b`, onclick: 'branch', video: to }] } });
 
@@ -71,6 +71,11 @@ describe('rootVideo and countBranchElements', () => {
       { editor_id: 'b', elements: [branch('y', 'a')] },
     ];
     expect(rootVideo(loop)!.editor_id).toBe('a');
+    // Every video reached: the root falls back to the first, which is itself a branch target.
+    expect([...branchTargets(loop)].sort()).toEqual(['a', 'b']);
+    expect([...branchTargets(videos)]).toEqual(['b']);
+    // A branch to its own video does not make it reached.
+    expect(branchTargets([{ editor_id: 'a', elements: [branch('x', 'a')] }]).size).toBe(0);
     expect(rootVideo([])).toBeNull();
     expect(countBranchElements(loop)).toBe(2);
   });

@@ -17,8 +17,10 @@ export const countBranchElements = (videos: CountableVideos): number => countEle
 /** Text elements in a funnel: held to max_branch_per_funnel separately from the branches. */
 export const countTextElements = (videos: CountableVideos): number => countElements(videos, 'text');
 
-/** The root video: the first video no other video's branch points to, otherwise the first. */
-export const rootVideo = <V extends { editor_id: string; elements: ReadonlyArray<{ type: string; data: unknown }> }>(videos: readonly V[]): V | null => {
+type BranchingVideo = { editor_id: string; elements: ReadonlyArray<{ type: string; data: unknown }> };
+
+/** The editor_ids some other video's branch leads to. */
+export const branchTargets = (videos: readonly BranchingVideo[]): Set<string> => {
   const targets = new Set<string>();
   for (const video of videos) {
     for (const element of video.elements) {
@@ -28,6 +30,12 @@ export const rootVideo = <V extends { editor_id: string; elements: ReadonlyArray
       }
     }
   }
+  return targets;
+};
+
+/** The root video: the first video no other video's branch points to, otherwise the first. */
+export const rootVideo = <V extends BranchingVideo>(videos: readonly V[]): V | null => {
+  const targets = branchTargets(videos);
   return videos.find((v) => !targets.has(v.editor_id)) ?? videos[0] ?? null;
 };
 

@@ -13,7 +13,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { rootVideo } from '@branchify/shared';
+import { branchTargets, rootVideo } from '@branchify/shared';
 import { VideoPoster } from '../../shared/VideoPoster';
 import { useStableHandlers } from '../../shared/useStableHandlers';
 import type { EditorVideo } from './document-store';
@@ -38,6 +38,8 @@ export const FunnelVideoList = ({
   onMove: (video: EditorVideo, to: number) => void;
 }) => {
   const root = rootVideo(videos);
+  // Every video reached by a branch: the start falls back to the first in the list.
+  const rootReached = root ? branchTargets(videos).has(root.editor_id) : false;
   // Stable across renders, so a row renders again only when what it shows changes (not on every map move).
   const actions = useStableHandlers({
     edit: (editorId: string) => withVideo(videos, editorId, onEdit),
@@ -59,7 +61,8 @@ export const FunnelVideoList = ({
       </Stack>
       {root && videos.length > 1 && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="root-rule">
-          Viewers start with '{root.video?.title ?? 'the first video'}': the first video that no branch leads to.
+          Viewers start with '{root.video?.title ?? 'the first video'}':{' '}
+          {rootReached ? 'the first video in the list, since a branch leads to every video.' : 'the first video that no branch leads to.'}
         </Typography>
       )}
       {videos.length === 0 ? (
