@@ -1,24 +1,14 @@
 import { MESSAGES } from '@branchify/shared';
 import { conflict, forbidden, tooManyRequests, validationError } from '../http/errors';
 import { getService } from '../utils/services';
-import { query, rawRows, UID, type Strapi, type Transaction } from '../utils/strapi';
+import type { Strapi } from '../utils/strapi';
+import { claimFirstAdministrator } from './first-admin';
 import type { NewUser } from '../users/service';
 import type { RequestMeta } from './tokens';
 import type { VerificationParams } from './links';
 import { verifyPassword } from './passwords';
 import { durableTransaction } from '../utils/durable-transaction';
 import type { UserRecord } from '../content-types/users-permissions';
-
-/** Inserts a named claim unless it exists (no error either way); true for the one that inserted it. */
-const claimOnce = async (trx: Transaction, name: string): Promise<boolean> => {
-  const now = new Date();
-  const result: unknown = await trx.raw(
-    'INSERT INTO branchify_install_claims (name, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING RETURNING id',
-    [name, now, now],
-  );
-  const rows = rawRows<unknown>(result);
-  return rows.length === 1;
-};
 
 /** The auth use cases; controllers only parse and respond. */
 export default ({ strapi }: { strapi: Strapi }) => {
@@ -37,7 +27,7 @@ export default ({ strapi }: { strapi: Strapi }) => {
     async register(input: NewUser, meta: RequestMeta) {
       if (await users().emailTaken(input.email)) throw validationError({ email: [MESSAGES.emailTaken] });
       const { user, first } = await durableTransaction(strapi, async ({ trx }) => {
-        const first = (await query(strapi, UID.user).count({ where: { is_admin: true } })) === 0 && (await claimOnce(trx, 'first-admin'));
+        const first = await claimFirstAdministrator(strapi, trx);
         return { user: await users().create({ ...input, is_admin: first }, { verified: first }), first };
       });
       if (first) strapi.log.info(`[auth] first account ${user.email} registered as the administrator`);

@@ -1,6 +1,7 @@
 import { DEFAULT_APP_NAME, DEFAULT_COLOR_SCHEME, SETUP_STEPS, type SetupStatusResource, type SetupStep } from '@branchify/shared';
 import { getService } from '../utils/services';
-import { query, UID, type Strapi } from '../utils/strapi';
+import type { Strapi } from '../utils/strapi';
+import { awaitingAdministrator } from '../auth/first-admin';
 
 /** Where the "checklist dismissed" flag lives: Strapi's key-value store, shared by every app node. */
 const STORE = { type: 'plugin', name: 'branchify', key: 'setup-checklist' } as const;
@@ -48,13 +49,9 @@ export const setupStatus = async (strapi: Strapi): Promise<SetupStatusResource> 
  * administrator (no administrator yet, and the first one's claim not taken; the register rule).
  * Nothing more.
  */
-export const installStatus = async (strapi: Strapi): Promise<{ awaiting_administrator: boolean }> => {
-  const [admins, claim] = await Promise.all([
-    query(strapi, UID.user).count({ where: { is_admin: true } }),
-    strapi.db.connection('branchify_install_claims').where({ name: 'first-admin' }).first<{ id: number } | undefined>('id'),
-  ]);
-  return { awaiting_administrator: admins === 0 && !claim };
-};
+export const installStatus = async (strapi: Strapi): Promise<{ awaiting_administrator: boolean }> => ({
+  awaiting_administrator: await awaitingAdministrator(strapi),
+});
 
 export const dismissSetup = async (strapi: Strapi): Promise<void> => {
   await strapi.store.set({ ...STORE, value: true });
